@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** Every error leaves the server in this shape. */
+export const errorResponse = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;

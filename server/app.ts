@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { logRedactPaths, requestSerializer } from './logger';
+import { authConfigRoutes } from './modules/auth/auth-config.routes';
+import { authPlugin } from './modules/auth/auth.plugin';
+import { createTokenVerifier, localKeys, remoteKeys } from './modules/auth/token-verifier';
+import { healthRoutes } from './modules/health/health.routes';
+import { createBuiltinIdentity } from './modules/identity/builtin-identity';
+import { createUsersRepository } from './modules/users/users.repository';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurity } from './plugins/security';
+import { registerWebApp } from './plugins/web-app';
+
+export interface AppDeps {
+  database: DatabaseHandle;
+  /** Tests read the log to prove secrets stay out of it. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Builds the whole app; `main.ts` listens, tests call `app.inject()`. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: logRedactPaths, censor: '[redacted]' },
+      serializers: { req: requestSerializer },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  const { db } = deps.database;
+  const identity = config.identity;
+  await registerSecurity(app, {
+    identityOrigin: identity.kind === 'external' ? new URL(identity.issuer).origin : undefined,
+    authRateLimitPerMinute: config.authRateLimitPerMinute,
+  });
+
+  const builtin = identity.kind === 'builtin' ? await createBuiltinIdentity({ config, identity, db, log: app.log }) : undefined;
+  const verify = createTokenVerifier({
+    issuer: identity.issuer,
+    audience: identity.audience,
+    keys: builtin ? localKeys(builtin.publicJwks) : remoteKeys(identity.issuer),
+    requiredType: builtin ? 'at+jwt' : undefined,
+  });
+  const users = createUsersService(createUsersRepository(db), {
+    adminEmails: config.admin.emails,
+    adminRole: identity.kind === 'external' ? identity.adminRole : 'admin',
+  });
+  await app.register(authPlugin, {
+    verify,
+    users,
+    devMode: config.devMode,
+    rolesClaim: identity.kind === 'external' ? identity.rolesClaim : 'roles',
+    isSubjectActive: builtin?.isSubjectActive,
+  });
+
+  await app.register(healthRoutes, { ping: deps.database.ping });
+  await app.register(authConfigRoutes, { config });
+  await app.register(usersRoutes, { users });
+  if (builtin) await builtin.register(app);
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const production = { NODE_ENV: 'production' };
+const realSecret = 'x7Kq2m9Vd4Lr8Tz1Np6Ws3Hc5Jb0Yf2Ue';
+
+describe('loadConfig', () => {
+  it('starts with embedded defaults: port 5000, ./data, built-in identity', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(5000);
+    expect(config.publicUrl).toBe('http://localhost:5000');
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.identity).toMatchObject({ kind: 'builtin', issuer: 'http://localhost:5000/oidc', clientId: 'kai-web' });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('refuses a production start without KAI_SECRET, naming the variable', () => {
+    expect(() => loadConfig(production)).toThrow(/KAI_SECRET is required/);
+  });
+
+  it.each(['changeme', 'CHANGE_ME_PLEASE_0123456789abcdefghijkl', '<your-secret-here-0123456789abcdefgh>'])(
+    'refuses the placeholder secret %s in production',
+    (secret) => {
+      expect(() => loadConfig({ ...production, KAI_SECRET: secret })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...production, KAI_SECRET: secret })).toThrow(/KAI_SECRET/);
+    },
+  );
+
+  it('refuses dev mode in production and ignores nothing silently', () => {
+    expect(() => loadConfig({ ...production, KAI_SECRET: realSecret, KAI_DEV_MODE: '1' })).toThrow(/KAI_DEV_MODE/);
+    expect(loadConfig({ ...production, KAI_SECRET: realSecret }).devMode).toBe(false);
+    expect(loadConfig({ KAI_DEV_MODE: '1' }).devMode).toBe(true);
+  });
+
+  it('refuses a placeholder database password in production', () => {
+    expect(() =>
+      loadConfig({ ...production, KAI_SECRET: realSecret, DATABASE_URL: 'postgres://kai:changeme@db/kai' }),
+    ).toThrow(/DATABASE_URL/);
+  });
+
+  it('needs client id and audience with an external issuer, and sends audience only to Auth0', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://example.okta.com/oauth2/default' })).toThrow(/OIDC_CLIENT_ID/);
+    const okta = loadConfig({ OIDC_ISSUER: 'https://example.okta.com/oauth2/default', OIDC_CLIENT_ID: 'abc', OIDC_AUDIENCE: 'api://default' });
+    expect(okta.identity).toMatchObject({ kind: 'external', sendAudienceParam: false });
+    const auth0 = loadConfig({ OIDC_ISSUER: 'https://tenant.us.auth0.com/', OIDC_CLIENT_ID: 'abc', OIDC_AUDIENCE: 'https://kai-api' });
+    expect(auth0.identity).toMatchObject({ kind: 'external', sendAudienceParam: true });
+  });
+
+  it('names the variable that does not parse', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});

@@ -1,0 +1,194 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads process.env. Parsed once at boot; everything else receives the
+ * frozen result. A production start with a missing or placeholder secret stops here, naming
+ * the variable.
+ */
+
+const PLACEHOLDER = /^(change[-_ ]?me.*|changeit|secret|password|placeholder|todo|xxx+|example.*|<.*>|\$\{.*\}|test)$/i;
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+const list = optionalText.transform((v) =>
+  v ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : [],
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  KAI_PUBLIC_URL: z.string().url().optional(),
+  KAI_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  KAI_SECRET: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  KAI_TRUST_PROXY: flag,
+  KAI_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  KAI_AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  KAI_DEV_MODE: flag,
+  KAI_ADMIN_EMAILS: list,
+  KAI_ADMIN_EMAIL: optionalText,
+  KAI_ADMIN_PASSWORD: optionalText,
+  KAI_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  KAI_REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).default(14 * 86_400),
+  KAI_WEB_DIST: optionalText,
+  OIDC_ISSUER: optionalText,
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_AUDIENCE: optionalText,
+  OIDC_ROLES_CLAIM: optionalText,
+  OIDC_ADMIN_ROLE: z.string().default('admin'),
+  OIDC_SEND_AUDIENCE_PARAM: flag,
+  OIDC_EXTRA_SCOPES: optionalText,
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Secret for cookie signing and the built-in provider's cookie keys; generated per data store when absent outside production. */
+  secret?: string;
+  logLevel: string;
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  authRateLimitPerMinute: number;
+  devMode: boolean;
+  webDistDir: string;
+  admin: { emails: string[]; bootstrapEmail?: string; bootstrapPassword?: string };
+  identity: IdentityConfig;
+}
+
+export type IdentityConfig =
+  | {
+      kind: 'builtin';
+      issuer: string;
+      clientId: string;
+      audience: string;
+      accessTokenTtlSeconds: number;
+      refreshTokenTtlSeconds: number;
+    }
+  | {
+      kind: 'external';
+      issuer: string;
+      clientId: string;
+      audience: string;
+      /** Send `audience` at /authorize: Auth0 needs it, Entra/Keycloak/Okta do not. */
+      sendAudienceParam: boolean;
+      rolesClaim?: string;
+      adminRole: string;
+      /** Added to the login scopes (Entra needs `api://{api-app-id}/access_as_user`). */
+      extraScopes: string[];
+    };
+
+export class ConfigError extends Error {}
+
+export const BUILTIN_CLIENT_ID = 'kai-web';
+export const BUILTIN_AUDIENCE_PATH = '/api';
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Readonly<Config> {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+
+  if (production) {
+    requireRealSecret('KAI_SECRET', e.KAI_SECRET);
+    if (e.KAI_DEV_MODE) throw new ConfigError('KAI_DEV_MODE cannot be enabled when NODE_ENV=production');
+  }
+  if (e.KAI_SECRET && e.KAI_SECRET.length < 32) {
+    throw new ConfigError('KAI_SECRET must be at least 32 characters');
+  }
+  if (e.KAI_ADMIN_PASSWORD) {
+    if (production) requireRealSecret('KAI_ADMIN_PASSWORD', e.KAI_ADMIN_PASSWORD, 12);
+    if (!e.KAI_ADMIN_EMAIL) throw new ConfigError('KAI_ADMIN_PASSWORD is set but KAI_ADMIN_EMAIL is missing');
+  }
+  if (e.DATABASE_URL && production) requireNoPlaceholderPassword(e.DATABASE_URL);
+
+  const publicUrl = (e.KAI_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+
+  return Object.freeze({
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    dataDir: path.resolve(e.KAI_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    secret: e.KAI_SECRET,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.KAI_TRUST_PROXY,
+    bodyLimitBytes: e.KAI_BODY_LIMIT_BYTES,
+    authRateLimitPerMinute: e.KAI_AUTH_RATE_LIMIT,
+    devMode: e.KAI_DEV_MODE && !production,
+    webDistDir: path.resolve(e.KAI_WEB_DIST ?? 'dist/web'),
+    admin: {
+      emails: e.KAI_ADMIN_EMAILS,
+      bootstrapEmail: e.KAI_ADMIN_EMAIL?.toLowerCase(),
+      bootstrapPassword: e.KAI_ADMIN_PASSWORD,
+    },
+    identity: identityFrom(e, publicUrl),
+  });
+}
+
+function identityFrom(e: z.output<typeof envSchema>, publicUrl: string): IdentityConfig {
+  if (!e.OIDC_ISSUER) {
+    if (e.OIDC_CLIENT_ID || e.OIDC_AUDIENCE) {
+      throw new ConfigError('OIDC_CLIENT_ID/OIDC_AUDIENCE are set but OIDC_ISSUER is missing');
+    }
+    return {
+      kind: 'builtin',
+      issuer: `${publicUrl}/oidc`,
+      clientId: BUILTIN_CLIENT_ID,
+      audience: `${publicUrl}${BUILTIN_AUDIENCE_PATH}`,
+      accessTokenTtlSeconds: e.KAI_ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlSeconds: e.KAI_REFRESH_TOKEN_TTL_SECONDS,
+    };
+  }
+  if (!/^https?:\/\//.test(e.OIDC_ISSUER)) throw new ConfigError('OIDC_ISSUER must be an http(s) URL');
+  if (!e.OIDC_CLIENT_ID) throw new ConfigError('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
+  if (!e.OIDC_AUDIENCE) throw new ConfigError('OIDC_AUDIENCE is required when OIDC_ISSUER is set');
+  return {
+    kind: 'external',
+    issuer: e.OIDC_ISSUER,
+    clientId: e.OIDC_CLIENT_ID,
+    audience: e.OIDC_AUDIENCE,
+    sendAudienceParam: e.OIDC_SEND_AUDIENCE_PARAM || /\.auth0\.com\/?$/i.test(e.OIDC_ISSUER),
+    rolesClaim: e.OIDC_ROLES_CLAIM,
+    adminRole: e.OIDC_ADMIN_ROLE,
+    extraScopes: e.OIDC_EXTRA_SCOPES?.split(/[\s,]+/).filter(Boolean) ?? [],
+  };
+}
+
+function requireRealSecret(name: string, value: string | undefined, minLength = 32): void {
+  if (!value) throw new ConfigError(`${name} is required when NODE_ENV=production`);
+  if (PLACEHOLDER.test(value)) throw new ConfigError(`${name} is a placeholder value; set a real secret`);
+  if (value.length < minLength) throw new ConfigError(`${name} must be at least ${minLength} characters`);
+}
+
+function requireNoPlaceholderPassword(url: string): void {
+  let password = '';
+  try {
+    password = decodeURIComponent(new URL(url).password);
+  } catch {
+    throw new ConfigError('DATABASE_URL is not a valid URL');
+  }
+  if (password && PLACEHOLDER.test(password)) {
+    throw new ConfigError('DATABASE_URL contains a placeholder password; set a real one');
+  }
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
+import { createEmptyPostgresDatabase } from '../test/databases';
+
+describe('migrations on embedded PGlite', () => {
+  it('apply once and are idempotent on the next start', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kai-db-'));
+    try {
+      const first = await openDatabase({ dataDir: dir });
+      await first.close();
+      const second = await openDatabase({ dataDir: dir });
+      const { rows } = await second.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect(rows[0].n).toBe(fs.readdirSync(new URL('./migrations', import.meta.url)).filter((f) => f.endsWith('.sql')).length);
+      await second.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a second process on the same data directory with a clear message', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kai-lock-'));
+    const owner = await openDatabase({ dataDir: dir });
+    try {
+      const script = `import('${new URL('./client.ts', import.meta.url).pathname}').then(m => m.openDatabase({ dataDir: '${dir}' })).then(() => process.exit(0), e => { console.error(e.message); process.exit(3); })`;
+      const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code).toBe(3);
+      expect(stderr).toContain('Another KAI process is already using the data directory');
+    } finally {
+      await owner.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('migrations on PostgreSQL', () => {
+  it('are safe when two instances start together', async () => {
+    const { url, drop } = await createEmptyPostgresDatabase();
+    try {
+      const [a, b] = await Promise.all([openDatabase({ databaseUrl: url, dataDir: '' }), openDatabase({ databaseUrl: url, dataDir: '' })]);
+      await a.close();
+      await b.close();
+      const again = await openDatabase({ databaseUrl: url, dataDir: '' });
+      await again.ping();
+      await again.close();
+    } finally {
+      await drop();
+    }
+  });
+});

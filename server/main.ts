@@ -1,0 +1,73 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { DataDirLockedError } from './db/lock';
+
+const SHUTDOWN_DEADLINE_MS = 30_000;
+
+/** Starts KAI: config, database (migrated), app, listen; stops cleanly on SIGTERM/SIGINT. */
+export async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onLockLost: (err) => {
+        process.stderr.write(`KAI lost the lock on its data directory (${err.message}); stopping.\n`);
+        process.exit(1);
+      },
+    });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) fail(err.message);
+    throw err;
+  }
+
+  const app = await buildApp(config, { database });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    setTimeout(() => {
+      app.log.error('shutdown took longer than 30 s; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    { database: database.kind, identity: config.identity.kind, devMode: config.devMode },
+    `KAI is ready at ${config.publicUrl}`,
+  );
+}
+
+function fail(message: string): never {
+  process.stderr.write(`KAI cannot start: ${message}\n`);
+  process.exit(1);
+}
+
+const invokedDirectly = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+if (invokedDirectly) {
+  main().catch((err) => {
+    process.stderr.write(`KAI failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  });
+}

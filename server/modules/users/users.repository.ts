@@ -1,0 +1,48 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type UserProfile = Partial<Pick<UserRow, 'email' | 'firstName' | 'lastName' | 'imageUrl'>>;
+
+export function createUsersRepository(db: Database) {
+  return {
+    async findByIdentity(issuer: string, subject: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.issuer, issuer), eq(users.subject, subject)))
+        .limit(1);
+      return row;
+    },
+
+    /** Insert-or-get, safe when two first requests of one user race. */
+    async ensure(issuer: string, subject: string, profile: UserProfile): Promise<UserRow> {
+      await db
+        .insert(users)
+        .values({ issuer, subject, ...profile })
+        .onConflictDoNothing({ target: [users.issuer, users.subject] });
+      const row = await this.findByIdentity(issuer, subject);
+      if (!row) throw new Error('user row vanished after insert');
+      return row;
+    },
+
+    async update(id: string, changes: UserProfile & { role?: UserRow['role']; lastSeenAt?: Date }): Promise<UserRow> {
+      const [row] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    async setDisabled(issuer: string, subject: string, disabled: boolean): Promise<void> {
+      await db
+        .update(users)
+        .set({ disabledAt: disabled ? new Date() : null, updatedAt: new Date() })
+        .where(and(eq(users.issuer, issuer), eq(users.subject, subject)));
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,89 @@
+import type { CurrentUser, SyncUserInput, UserRole } from '../../../contract/users';
+import { ForbiddenError, UnauthorizedError } from '../../errors';
+import type { UserProfile, UserRow, UsersRepository } from './users.repository';
+
+/** Who is calling, as the auth plugin established it. */
+export interface Identity {
+  issuer: string;
+  subject: string;
+  email?: string;
+  name?: string;
+  /** Roles named by the token (provider roles claim). */
+  roles: string[];
+  isDev: boolean;
+}
+
+export interface RolePolicy {
+  adminEmails: string[];
+  adminRole: string;
+}
+
+/** Resolves token identities to user rows and applies profile syncs. */
+export function createUsersService(repo: UsersRepository, policy: RolePolicy) {
+  const roleFor = (identity: Identity, email: string | null | undefined): UserRole =>
+    identity.roles.includes(policy.adminRole) || (!!email && policy.adminEmails.includes(email.toLowerCase()))
+      ? 'admin'
+      : 'user';
+
+  return {
+    /** The user row for this identity, created on first sight. Disabled users are refused. */
+    async resolve(identity: Identity): Promise<UserRow> {
+      const row = await repo.ensure(identity.issuer, identity.subject, profileFromToken(identity));
+      if (row.disabledAt) throw new UnauthorizedError('This account is disabled', 'account_disabled');
+      const role = roleFor(identity, row.email ?? identity.email);
+      const seenRecently = row.lastSeenAt && Date.now() - row.lastSeenAt.getTime() < 60_000;
+      if (role !== row.role || !seenRecently) return repo.update(row.id, { role, lastSeenAt: new Date() });
+      return row;
+    },
+
+    async sync(identity: Identity, user: UserRow, input: SyncUserInput): Promise<UserRow> {
+      if (input.auth0Id !== identity.subject) {
+        throw new ForbiddenError('auth0Id does not match the signed-in user', 'identity_mismatch');
+      }
+      const profile = profileFromSync(input);
+      const role = roleFor(identity, profile.email ?? user.email);
+      return repo.update(user.id, { ...profile, role });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+function profileFromToken(identity: Identity): UserProfile {
+  return { email: identity.email?.toLowerCase() ?? null, ...splitName(identity.name) };
+}
+
+function profileFromSync(input: SyncUserInput): UserProfile {
+  const profile: UserProfile = {};
+  if (input.email !== undefined) profile.email = input.email.toLowerCase();
+  if ('name' in input || 'picture' in input) {
+    const named = input as { name?: string; picture?: string };
+    if (named.name !== undefined) Object.assign(profile, splitName(named.name));
+    if (named.picture !== undefined) profile.imageUrl = named.picture || null;
+  } else {
+    const split = input as { firstName?: string; lastName?: string; imageUrl?: string };
+    if (split.firstName !== undefined) profile.firstName = split.firstName || null;
+    if (split.lastName !== undefined) profile.lastName = split.lastName || null;
+    if (split.imageUrl !== undefined) profile.imageUrl = split.imageUrl || null;
+  }
+  return profile;
+}
+
+function splitName(name: string | undefined): Pick<UserProfile, 'firstName' | 'lastName'> {
+  const parts = name?.trim().split(/\s+/).filter(Boolean) ?? [];
+  if (parts.length === 0) return {};
+  return { firstName: parts[0], lastName: parts.slice(1).join(' ') || null };
+}
+
+export function toCurrentUserDto(row: UserRow, isDev: boolean): CurrentUser {
+  return {
+    id: row.id,
+    auth0Id: row.subject,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    imageUrl: row.imageUrl,
+    role: row.role,
+    isDev,
+  };
+}

@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+/**
+ * The one error path: typed errors keep their status and code, validation failures become 400s
+ * with a readable message, Fastify's own 4xx keep their status, everything else is a 500 whose
+ * details stay in the log.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.statusCode >= 500) request.log.error({ err }, 'request failed');
+      return reply.status(err.statusCode).send({ error: { code: err.code, message: err.message } });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const where = first?.instancePath ? ` at ${first.instancePath.slice(1).replace(/\//g, '.')}` : '';
+      const field = first?.params?.issue as { code?: string; keys?: string[] } | undefined;
+      const message = field?.code === 'unrecognized_keys' && field.keys
+        ? `Unknown field(s): ${field.keys.join(', ')}`
+        : `${first?.message ?? 'Invalid input'}${where}`;
+      return reply.status(400).send({ error: { code: 'validation_failed', message: `Invalid request ${err.validationContext ?? 'body'}: ${message}` } });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: { code: clientErrorCode(err), message: clientErrorMessage(err) } });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` } }),
+  );
+}
+
+function clientErrorCode(err: FastifyError): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'unsupported_media_type';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'payload_too_large';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'invalid_json';
+    default:
+      return err.statusCode === 429 ? 'rate_limited' : 'bad_request';
+  }
+}
+
+function clientErrorMessage(err: FastifyError): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported Content-Type: send JSON (application/json)';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty but Content-Type is application/json';
+    default:
+      if (err instanceof SyntaxError) return 'The request body is not valid JSON';
+      return err.message;
+  }
+}

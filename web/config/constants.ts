@@ -1,0 +1,14 @@
+/** Product constants the UI shows or uses (spec part 1, section 9). */
+
+export const ASSISTANT_NAME = 'KAI';
+
+/** The main screen always works in chat session 1. */
+export const DEFAULT_SESSION_ID = 1;
+
+/** Placeholder until the deployment's support address is configured. */
+export const SUPPORT_EMAIL = 'support@example.com';
+
+/** Neutral placeholder for the footer's '© 2025 {company}'. */
+export const COMPANY_NAME = 'Your Company';
+
+export const COPYRIGHT_YEAR = 2025;

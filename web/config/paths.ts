@@ -1,0 +1,7 @@
+/** Every UI path of the web app, in one place (STYLE.md #10). */
+export const paths = {
+  home: '/',
+  dev: '/dev',
+  invoiceProcessing: '/invoice-processing',
+  procoreCallback: '/procore/callback',
+} as const;

@@ -1,0 +1,33 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { LoadingScreen } from '@/components/loading-screen';
+import { setAccessTokenGetter } from '@/lib/api-client';
+import { useAuth } from '../auth-context';
+import { useUserSync } from '../hooks/use-user-sync';
+import { WelcomePage } from './welcome-page';
+
+/** Guards a signed-in route: loading screen, then the welcome page or the route itself. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  if (auth.isLoading) return <LoadingScreen />;
+  if (!auth.isAuthenticated) return <WelcomePage />;
+  return <AuthenticatedSession>{children}</AuthenticatedSession>;
+}
+
+/**
+ * Registers the access-token getter once authenticated and not loading (spec part 1,
+ * section 4), then syncs the user before the route's own requests start.
+ */
+function AuthenticatedSession({ children }: { children: ReactNode }) {
+  const { getAccessToken } = useAuth();
+  const [tokenReady, setTokenReady] = useState(false);
+
+  useEffect(() => {
+    const unregister = setAccessTokenGetter(getAccessToken);
+    setTokenReady(true);
+    return unregister;
+  }, [getAccessToken]);
+
+  const syncSettled = useUserSync(tokenReady);
+  if (!tokenReady || !syncSettled) return <LoadingScreen />;
+  return <>{children}</>;
+}

@@ -1,0 +1,97 @@
+import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { useMediaQuery } from '../hooks/use-media-query';
+import { AppHeader } from './app-header';
+import { ContextPanel } from './context-panel';
+import { HeaderIconButton } from './header-icon-button';
+import type { QuickAction } from './quick-actions';
+import { SidebarContent } from './sidebar-content';
+
+type MainLayoutProps = {
+  userMenu: ReactNode;
+  onQuickAction: (action: QuickAction) => void;
+  onOpenHelp: () => void;
+  onOpenInvoiceProcessing: () => void;
+  uploadPanel?: ReactNode;
+  contextPanel?: ReactNode;
+  children: ReactNode;
+};
+
+/** The main screen's frame: sidebar (drawer below md), header, content and context panel. */
+export function MainLayout({
+  userMenu,
+  onQuickAction,
+  onOpenHelp,
+  onOpenInvoiceProcessing,
+  uploadPanel,
+  contextPanel,
+  children,
+}: MainLayoutProps) {
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [contextOpen, setContextOpen] = useState(false);
+  const isDesktop = useMediaQuery('(min-width: 768px)');
+
+  useEffect(() => {
+    if (isDesktop) setDrawerOpen(false);
+  }, [isDesktop]);
+
+  const runAction = (action: QuickAction) => {
+    setDrawerOpen(false);
+    onQuickAction(action);
+  };
+
+  return (
+    <div className="flex h-dvh overflow-hidden bg-slate-50 dark:bg-slate-950">
+      <aside
+        aria-label="Sidebar"
+        className={`hidden shrink-0 border-r border-slate-200 bg-white transition-[width] duration-200 md:block dark:border-slate-800 dark:bg-slate-900 ${collapsed ? 'w-16' : 'w-72'}`}
+      >
+        {collapsed ? (
+          <div className="flex flex-col items-center gap-3 py-4">
+            <span className="text-lg font-bold text-blue-700 dark:text-blue-400" aria-hidden="true">
+              K
+            </span>
+            <HeaderIconButton label="Expand sidebar" onClick={() => setCollapsed(false)}>
+              <PanelLeftOpen aria-hidden="true" />
+            </HeaderIconButton>
+          </div>
+        ) : (
+          <SidebarContent
+            onAction={onQuickAction}
+            uploadPanel={uploadPanel}
+            headerAction={
+              <HeaderIconButton label="Collapse sidebar" onClick={() => setCollapsed(true)}>
+                <PanelLeftClose aria-hidden="true" />
+              </HeaderIconButton>
+            }
+          />
+        )}
+      </aside>
+
+      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <SheetContent side="left" className="md:hidden">
+          <SheetTitle className="sr-only">Sidebar</SheetTitle>
+          <SheetDescription className="sr-only">Information source, uploads, quick actions and preferences</SheetDescription>
+          <SidebarContent onAction={runAction} uploadPanel={uploadPanel} />
+        </SheetContent>
+      </Sheet>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AppHeader
+          userMenu={userMenu}
+          contextPanelOpen={contextOpen}
+          onOpenSidebar={() => setDrawerOpen(true)}
+          onOpenInvoiceProcessing={onOpenInvoiceProcessing}
+          onOpenHelp={onOpenHelp}
+          onToggleContextPanel={() => setContextOpen((open) => !open)}
+        />
+        <div className="flex min-h-0 flex-1">
+          <main className="min-w-0 flex-1 overflow-y-auto">{children}</main>
+          {contextOpen && <ContextPanel onClose={() => setContextOpen(false)}>{contextPanel}</ContextPanel>}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { COMPANY_NAME, COPYRIGHT_YEAR } from '@/config/constants';
+import { PreferenceSwitches } from './preference-switches';
+import { QuickActions, type QuickAction } from './quick-actions';
+import { SourceSelector } from './source-selector';
+import { UploadPanelPlaceholder } from './upload-panel-placeholder';
+
+type SidebarContentProps = {
+  onAction: (action: QuickAction) => void;
+  uploadPanel?: ReactNode;
+  /** Extra control beside the title, e.g. the desktop collapse button. */
+  headerAction?: ReactNode;
+};
+
+export function SidebarContent({ onAction, uploadPanel, headerAction }: SidebarContentProps) {
+  return (
+    <div className="flex h-full flex-col">
+      <div className="flex items-start justify-between gap-2 border-b border-slate-200 px-4 py-4 dark:border-slate-800">
+        <div>
+          <h2 className="text-xl font-bold tracking-tight text-blue-700 dark:text-blue-400">KAI</h2>
+          <p className="text-xs font-medium text-slate-500 dark:text-slate-400">STRUCTUREai Assistant</p>
+        </div>
+        {headerAction}
+      </div>
+      <div className="flex-1 space-y-6 overflow-y-auto px-2 py-4">
+        <SourceSelector />
+        {uploadPanel ?? <UploadPanelPlaceholder />}
+        <QuickActions onAction={onAction} />
+        <PreferenceSwitches />
+      </div>
+      <footer className="border-t border-slate-200 px-4 py-3 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
+        <p>
+          © {COPYRIGHT_YEAR} {COMPANY_NAME}
+        </p>
+        <p>Structure ERP Integration</p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ErrorResponse } from '@contract/errors';
+
+/**
+ * The one HTTP path of the web app (spec part 1, section 7; STYLE.md #4).
+ * It never shows UI: callers turn an ApiError into a toast through handleError.
+ */
+
+export type AccessTokenGetter = () => string | null | undefined | Promise<string | null | undefined>;
+
+let accessTokenGetter: AccessTokenGetter | null = null;
+
+/**
+ * Registers where bearer tokens come from. Returns an unregister function that
+ * only clears the getter if it is still the registered one, so a stale cleanup
+ * cannot remove a newer registration.
+ */
+export function setAccessTokenGetter(getter: AccessTokenGetter | null): () => void {
+  accessTokenGetter = getter;
+  return () => {
+    if (accessTokenGetter === getter) accessTokenGetter = null;
+  };
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** Stable error code when the server answered `{ error: { code, message } }`. */
+  readonly code?: string;
+  /** Text fit for a toast: the server's message, else the body text or status text. */
+  readonly displayMessage: string;
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    const parsed = parseErrorBody(bodyText);
+    this.code = parsed?.error.code;
+    this.displayMessage = parsed?.error.message || bodyText || statusText || `Request failed (${status})`;
+  }
+}
+
+function parseErrorBody(bodyText: string): ErrorResponse | null {
+  if (!bodyText.startsWith('{')) return null;
+  try {
+    const value: unknown = JSON.parse(bodyText);
+    const error = (value as Partial<ErrorResponse> | null)?.error;
+    if (error && typeof error.code === 'string' && typeof error.message === 'string') {
+      return { error: { code: error.code, message: error.message } };
+    }
+  } catch {
+    // Not JSON: the raw text is the message.
+  }
+  return null;
+}
+
+async function readAccessToken(): Promise<string | null> {
+  if (!accessTokenGetter) return null;
+  try {
+    return (await accessTokenGetter()) ?? null;
+  } catch (err) {
+    console.warn('Could not get an access token; sending the request without it.', err);
+    return null;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Sends a request and returns the raw Response; throws ApiError for any non-OK status. */
+export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = {};
+  const token = await readAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const hasBody = body !== undefined;
+  if (hasBody) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(url, {
+    method,
+    headers,
+    body: hasBody ? JSON.stringify(body) : undefined,
+    credentials: 'include',
+  });
+  if (!response.ok) {
+    const bodyText = await response.text().catch(() => '');
+    throw new ApiError(response.status, response.statusText, bodyText);
+  }
+  return response;
+}
+
+/** apiRequest plus JSON decoding of the answer (null for an empty body). */
+export async function apiFetch<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+  const response = await apiRequest(method, url, body);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
