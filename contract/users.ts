@@ -6,24 +6,19 @@ export type UserRole = z.infer<typeof userRole>;
 const profileText = z.string().trim().max(200);
 const imageUrl = z.string().url().max(2000).refine((u) => /^https?:/i.test(u), 'must be an http(s) URL');
 
-/** POST /api/user/sync, variant sent by the Auth0-style client: name + picture. */
-export const syncUserWithName = z.strictObject({
+/**
+ * POST /api/user/sync. Clients send one of two variants: `name` + `picture` (Auth0-style), or
+ * `firstName` + `lastName` + `imageUrl`. One object accepts both; unknown fields are refused.
+ */
+export const syncUserInput = z.strictObject({
   auth0Id: z.string().min(1).max(255),
   email: z.string().email().max(320).optional(),
   name: profileText.optional(),
   picture: imageUrl.optional().or(z.literal('')),
-});
-
-/** POST /api/user/sync, variant with split names and imageUrl. */
-export const syncUserWithNames = z.strictObject({
-  auth0Id: z.string().min(1).max(255),
-  email: z.string().email().max(320).optional(),
   firstName: profileText.optional(),
   lastName: profileText.optional(),
   imageUrl: imageUrl.optional().or(z.literal('')),
 });
-
-export const syncUserInput = z.union([syncUserWithName, syncUserWithNames]);
 export type SyncUserInput = z.infer<typeof syncUserInput>;
 
 /** GET /api/user/current (and the answer of POST /api/user/sync). */

@@ -14,13 +14,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(err.statusCode).send({ error: { code: err.code, message: err.message } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const first = err.validation[0];
-      const where = first?.instancePath ? ` at ${first.instancePath.slice(1).replace(/\//g, '.')}` : '';
-      const field = first?.params?.issue as { code?: string; keys?: string[] } | undefined;
-      const message = field?.code === 'unrecognized_keys' && field.keys
-        ? `Unknown field(s): ${field.keys.join(', ')}`
-        : `${first?.message ?? 'Invalid input'}${where}`;
-      return reply.status(400).send({ error: { code: 'validation_failed', message: `Invalid request ${err.validationContext ?? 'body'}: ${message}` } });
+      const where = err.validationContext ?? 'body';
+      return reply.status(400).send({ error: { code: 'validation_failed', message: `Invalid request ${where}: ${describeValidation(err.validation[0])}` } });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -61,4 +56,18 @@ function clientErrorMessage(err: FastifyError): string {
       if (err instanceof SyntaxError) return 'The request body is not valid JSON';
       return err.message;
   }
+}
+
+interface ValidationItem {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { code?: string; keys?: string[] } };
+}
+
+function describeValidation(item: ValidationItem | undefined): string {
+  if (!item) return 'invalid input';
+  const issue = item.params?.issue;
+  if (issue?.code === 'unrecognized_keys' && issue.keys?.length) return `unknown field(s): ${issue.keys.join(', ')}`;
+  const field = item.instancePath ? item.instancePath.slice(1).replace(/\//g, '.') : '';
+  return field ? `${field}: ${item.message ?? 'invalid value'}` : (item.message ?? 'invalid input');
 }

@@ -56,16 +56,11 @@ function profileFromToken(identity: Identity): UserProfile {
 function profileFromSync(input: SyncUserInput): UserProfile {
   const profile: UserProfile = {};
   if (input.email !== undefined) profile.email = input.email.toLowerCase();
-  if ('name' in input || 'picture' in input) {
-    const named = input as { name?: string; picture?: string };
-    if (named.name !== undefined) Object.assign(profile, splitName(named.name));
-    if (named.picture !== undefined) profile.imageUrl = named.picture || null;
-  } else {
-    const split = input as { firstName?: string; lastName?: string; imageUrl?: string };
-    if (split.firstName !== undefined) profile.firstName = split.firstName || null;
-    if (split.lastName !== undefined) profile.lastName = split.lastName || null;
-    if (split.imageUrl !== undefined) profile.imageUrl = split.imageUrl || null;
-  }
+  if (input.name !== undefined) Object.assign(profile, splitName(input.name));
+  if (input.firstName !== undefined) profile.firstName = input.firstName || null;
+  if (input.lastName !== undefined) profile.lastName = input.lastName || null;
+  const image = input.imageUrl ?? input.picture;
+  if (image !== undefined) profile.imageUrl = image || null;
   return profile;
 }
 

@@ -2,13 +2,14 @@ import type { AuthConfigResponse } from '@contract/auth';
 import type { User } from 'oidc-client-ts';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthProvider as OidcProvider, useAuth as useOidc } from 'react-oidc-context';
-import { AuthContext, type AuthContextValue, type SigninState } from './auth-context';
+import { AuthContext, type AuthContextValue } from './auth-context';
 import {
   clearIdentityCache,
   createUserManager,
   isRedirectRegistrationError,
   LOGIN_PROMPT,
   readReturnTo,
+  type SigninState,
 } from './user-manager';
 
 /**
@@ -53,7 +54,11 @@ function AuthStateProvider({ children }: { children: ReactNode }) {
     if (!oidc.isAuthenticated) setUserSynced(false);
   }, [oidc.isAuthenticated]);
 
-  const { signinRedirect, signoutRedirect, removeUser } = oidc;
+  const { signinRedirect, signoutRedirect, removeUser, events } = oidc;
+
+  // If the refresh-token renewal failed, an expired token must not linger as a
+  // signed-in state: forget it so the welcome page asks the user to sign in again.
+  useEffect(() => events.addAccessTokenExpired(() => void removeUser()), [events, removeUser]);
 
   const login = useCallback(async () => {
     clearIdentityCache();

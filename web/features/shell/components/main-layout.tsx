@@ -71,7 +71,7 @@ export function MainLayout({
       </aside>
 
       <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <SheetContent side="left" className="md:hidden">
+        <SheetContent side="left">
           <SheetTitle className="sr-only">Sidebar</SheetTitle>
           <SheetDescription className="sr-only">Information source, uploads, quick actions and preferences</SheetDescription>
           <SidebarContent onAction={runAction} uploadPanel={uploadPanel} />

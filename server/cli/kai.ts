@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { DataDirLockedError } from '../db/lock';
+import { AppError } from '../errors';
+import { checkUsersArgs, runUsersCommand, type CliIo } from './users.commands';
+
+export const USAGE = `Usage: npm run kai -- users <command> [options]
+
+Manage the local accounts of KAI's built-in sign-in.
+
+Commands:
+  users add <email> [--name "First Last"] [--admin] [--password <pw>]
+                                   Add an account (a password is generated and shown once
+                                   unless --password is given)
+  users list                       List accounts: email, name, role, status, created
+  users disable <email>            Block sign-in and API access now, and end their sessions
+  users enable <email>             Allow a disabled account again
+  users reset-password <email> [--password <pw>]
+                                   Set a new password (generated unless given)
+  users token <email> [--ttl 1h]   Print an API access token for scripts (30m, 1h, 3600s; max 24h)
+
+Options:
+  -h, --help                       Show this help
+
+A --password given on the command line stays in your shell history; prefer a generated one.
+
+The command uses the same settings as the server (KAI_DATA_DIR or DATABASE_URL, KAI_PUBLIC_URL).
+With the embedded database, stop the server first: only one process can open the data directory.
+`;
+
+export interface RunIo extends CliIo {
+  /** Environment to read the configuration from (tests pass their own). */
+  env?: Record<string, string | undefined>;
+}
+
+const defaultIo: RunIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+/** The CLI without process globals: returns the exit code (0 ok, 1 failed, 2 usage). */
+export async function run(argv: string[], io: RunIo = defaultIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        name: { type: 'string' },
+        admin: { type: 'boolean' },
+        password: { type: 'string' },
+        ttl: { type: 'string' },
+      },
+    });
+  } catch (err) {
+    return usageFailure(io, (err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout(USAGE);
+    return 0;
+  }
+  const [area, command, ...rest] = positionals;
+  if (area !== 'users' || !command) return usageFailure(io, area ? `Unknown command: ${positionals.join(' ')}` : undefined);
+  const input = { command, positionals: rest, options: values };
+  try {
+    checkUsersArgs(input);
+  } catch (err) {
+    return usageFailure(io, (err as Error).message);
+  }
+
+  let database: DatabaseHandle | undefined;
+  try {
+    const config = loadConfig(io.env ?? process.env);
+    if (config.identity.kind !== 'builtin') {
+      throw new ConfigError('OIDC_ISSUER is set, so KAI signs in through that provider: manage users there, not with this command.');
+    }
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await runUsersCommand(input, { database, identity: config.identity, io });
+    return 0;
+  } catch (err) {
+    io.stderr(`Error: ${describe(err)}\n`);
+    return 1;
+  } finally {
+    await database?.close().catch(() => {});
+  }
+}
+
+function usageFailure(io: CliIo, message?: string): number {
+  io.stderr(`${message ? `${message}\n\n` : ''}${USAGE}`);
+  return 2;
+}
+
+function describe(err: unknown): string {
+  if (err instanceof DataDirLockedError) {
+    return `${err.message}\nThe embedded database (PGlite) can be opened by one process at a time, so stop the KAI server before running this command.`;
+  }
+  if (err instanceof AppError || err instanceof ConfigError) return err.message;
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND') return `Cannot reach the database (${code}). Check DATABASE_URL.`;
+  return err instanceof Error ? err.message : String(err);
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return import.meta.url === pathToFileURL(fs.realpathSync(script)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  run(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const mainFile = new URL('./main.ts', import.meta.url).pathname;
+const dirs: string[] = [];
+
+function startMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', KAI_WEB_DIST: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { child, exited, output: () => output };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitReady(url: string, deadlineMs = 60_000): Promise<void> {
+  const until = Date.now() + deadlineMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} never became ready`);
+}
+
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+describe('main', () => {
+  it('refuses a production start without KAI_SECRET and names the variable', async () => {
+    const { exited, output } = startMain({ NODE_ENV: 'production' });
+    expect(await exited).toBe(1);
+    expect(output()).toContain('KAI_SECRET is required');
+  });
+
+  it('serves, then on SIGTERM finishes, closes the database and exits 0', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kai-main-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const env = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      KAI_DATA_DIR: dataDir,
+      KAI_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      KAI_ADMIN_EMAIL: 'admin@example.com',
+      KAI_ADMIN_PASSWORD: 'main-test-password',
+    };
+    const first = startMain(env);
+    await waitReady(`http://127.0.0.1:${port}/readyz`);
+    const inFlight = fetch(`http://127.0.0.1:${port}/healthz`);
+    first.child.kill('SIGTERM');
+    expect((await inFlight).status).toBe(200);
+    expect(await first.exited).toBe(0);
+
+    // The data directory lock was released: the next start gets it at once.
+    const second = startMain(env);
+    await waitReady(`http://127.0.0.1:${port}/readyz`);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 120_000);
+});

@@ -1,0 +1,116 @@
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import type { UsersRepository } from '../users/users.repository';
+import { normalizeEmail, type AccountRow, type AccountsRepository } from './accounts.repository';
+import { decoyHash, generatePassword, hashPassword, passwordProblem, verifyPassword } from './password';
+
+export type AccountRole = AccountRow['role'];
+
+export interface AccountsServiceDeps {
+  accounts: AccountsRepository;
+  /** Ends an account's provider sessions, grants and refresh tokens. */
+  signOutEverywhere: (accountId: string) => Promise<unknown>;
+  users: Pick<UsersRepository, 'setDisabled'>;
+  /** The built-in issuer: API user rows of local accounts are keyed by (issuer, account id). */
+  issuer: string;
+}
+
+export interface NewAccountInput {
+  email: string;
+  name?: string;
+  role?: AccountRole;
+  /** Generated (and returned) when absent. */
+  password?: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
+
+export function displayName(account: Pick<AccountRow, 'firstName' | 'lastName'>): string | undefined {
+  return [account.firstName, account.lastName].filter(Boolean).join(' ') || undefined;
+}
+
+function splitName(name: string | undefined): { firstName: string | null; lastName: string | null } {
+  const parts = name?.trim().split(/\s+/).filter(Boolean) ?? [];
+  return { firstName: parts[0] ?? null, lastName: parts.slice(1).join(' ') || null };
+}
+
+/** Local accounts of the built-in provider: used by sign-in, the provider and the CLI. */
+export function createAccountsService(deps: AccountsServiceDeps) {
+  const { accounts } = deps;
+
+  const requireAccount = async (email: string): Promise<AccountRow> => {
+    const account = await accounts.findByEmail(email);
+    if (!account) throw new NotFoundError(`No account with email ${normalizeEmail(email)}`);
+    return account;
+  };
+
+  const checkPassword = (password: string) => {
+    const problem = passwordProblem(password);
+    if (problem) throw new ValidationError(problem, 'weak_password');
+  };
+
+  return {
+    async add(input: NewAccountInput): Promise<{ account: AccountRow; generatedPassword?: string }> {
+      const email = normalizeEmail(input.email);
+      if (!EMAIL.test(email)) throw new ValidationError(`Not an email address: ${input.email}`);
+      if (input.password !== undefined) checkPassword(input.password);
+      const password = input.password ?? generatePassword();
+      const account = await accounts.insert({
+        email,
+        passwordHash: await hashPassword(password),
+        role: input.role ?? 'user',
+        ...splitName(input.name),
+      });
+      if (!account) throw new ConflictError(`An account with email ${email} already exists`, 'account_exists');
+      return { account, generatedPassword: input.password === undefined ? password : undefined };
+    },
+
+    /** The active account these credentials belong to; undefined for any mismatch, in about the same time. */
+    async authenticate(email: string, password: string): Promise<AccountRow | undefined> {
+      const account = email ? await accounts.findByEmail(email) : undefined;
+      const matches = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
+      return account && matches && !account.disabledAt ? account : undefined;
+    },
+
+    async findActive(id: string): Promise<AccountRow | undefined> {
+      const account = await accounts.findById(id);
+      return account && !account.disabledAt ? account : undefined;
+    },
+
+    list: () => accounts.list(),
+
+    /** Disabling also blocks the API user row and ends every session, so access stops at once. */
+    async setDisabled(email: string, disabled: boolean): Promise<AccountRow> {
+      const account = await requireAccount(email);
+      await accounts.setDisabled(account.id, disabled);
+      await deps.users.setDisabled(deps.issuer, account.id, disabled);
+      if (disabled) await deps.signOutEverywhere(account.id);
+      return account;
+    },
+
+    /** A new password ends the account's existing sessions and refresh tokens. */
+    async resetPassword(email: string, password?: string): Promise<{ account: AccountRow; generatedPassword?: string }> {
+      const account = await requireAccount(email);
+      if (password !== undefined) checkPassword(password);
+      const next = password ?? generatePassword();
+      await accounts.setPasswordHash(account.id, await hashPassword(next));
+      await deps.signOutEverywhere(account.id);
+      return { account, generatedPassword: password === undefined ? next : undefined };
+    },
+
+    /**
+     * First start: with no accounts at all, create the admin. Returns the password only when it was
+     * generated here and this instance's insert won, so exactly one process announces it.
+     */
+    async ensureAdminAccount(admin: { bootstrapEmail?: string; bootstrapPassword?: string }): Promise<{ email: string; password?: string } | undefined> {
+      if ((await accounts.count()) > 0) return undefined;
+      const email = normalizeEmail(admin.bootstrapEmail ?? DEFAULT_ADMIN_EMAIL);
+      const password = admin.bootstrapPassword ?? generatePassword();
+      const created = await accounts.insert({ email, passwordHash: await hashPassword(password), role: 'admin', firstName: 'Admin', lastName: null });
+      if (!created) return undefined;
+      return { email, password: admin.bootstrapPassword ? undefined : password };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

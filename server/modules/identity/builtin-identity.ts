@@ -1,0 +1,132 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { JSONWebKeySet } from 'jose';
+import Provider from 'oidc-provider';
+import type { Config, IdentityConfig } from '../../config';
+import type { Database } from '../../db/client';
+import { createUsersRepository } from '../users/users.repository';
+import { createAccountsRepository } from './accounts.repository';
+import { createAccountsService, type AccountsService } from './accounts.service';
+import { createInstanceSettingsRepository } from './instance-settings.repository';
+import { interactionRoutes } from './interaction.routes';
+import { createOidcAdapter, createOidcPayloadsRepository } from './oidc-payloads.repository';
+import { buildProviderConfig } from './provider-config';
+import { loadCookieKeys, loadSigningKeys } from './signing-keys';
+
+export type BuiltinIdentityConfig = Extract<IdentityConfig, { kind: 'builtin' }>;
+
+export interface BuiltinIdentityDeps {
+  config: Config;
+  identity: BuiltinIdentityConfig;
+  db: Database;
+  log: FastifyBaseLogger;
+}
+
+export interface BuiltinIdentity {
+  /** Public signing keys: the API verifies access tokens with them. */
+  publicJwks: JSONWebKeySet;
+  /** False for a missing or disabled local account: its still-valid tokens stop working at once. */
+  isSubjectActive(subject: string): Promise<boolean>;
+  accounts: AccountsService;
+  /** Mounts the provider under /oidc plus its sign-in pages. */
+  register(app: FastifyInstance): Promise<void>;
+}
+
+/** Where Fastify routes the provider; the issuer's path is what browsers see (the same unless a proxy strips a prefix). */
+const MOUNT = '/oidc';
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+export async function createBuiltinIdentity(deps: BuiltinIdentityDeps): Promise<BuiltinIdentity> {
+  const { config, identity, db, log } = deps;
+  const settings = createInstanceSettingsRepository(db);
+  const signingKeys = await loadSigningKeys(settings);
+  const cookieKeys = await loadCookieKeys(settings, config.secret);
+  const payloads = createOidcPayloadsRepository(db);
+  const accounts = createAccountsService({
+    accounts: createAccountsRepository(db),
+    users: createUsersRepository(db),
+    signOutEverywhere: (accountId) => payloads.deleteForAccount(accountId),
+    issuer: identity.issuer,
+  });
+
+  const admin = await accounts.ensureAdminAccount(config.admin);
+  if (admin?.password) announceAdminPassword(admin.email, admin.password);
+  else if (admin) log.info({ email: admin.email }, 'created the admin account named by KAI_ADMIN_EMAIL');
+
+  const basePath = new URL(identity.issuer).pathname.replace(/\/+$/, '');
+  const provider = new Provider(
+    identity.issuer,
+    buildProviderConfig({
+      identity,
+      publicUrl: config.publicUrl,
+      basePath,
+      accounts,
+      adapter: createOidcAdapter(db),
+      signingKeys: signingKeys.privateJwks.keys,
+      cookieKeys,
+    }),
+  );
+  provider.proxy = config.trustProxy;
+  provider.on('server_error', (_ctx, err) => log.error({ err }, 'OpenID provider error'));
+  // A listener here also stops Koa from printing unhandled errors to stderr itself.
+  (provider as unknown as NodeJS.EventEmitter).on('error', (err: Error) => log.error({ err }, 'OpenID provider request failed'));
+
+  return {
+    publicJwks: signingKeys.publicJwks,
+    accounts,
+    isSubjectActive: async (subject) => (await accounts.findActive(subject)) !== undefined,
+
+    async register(app) {
+      const handle = provider.callback();
+      // oidc-provider is a Koa app: it reads its own bodies, and derives its mount path from
+      // `originalUrl` minus `url`, so hand it the raw request with the prefix moved over.
+      const forward = (request: FastifyRequest, reply: FastifyReply) => {
+        reply.hijack();
+        const raw = request.raw as IncomingMessage & { originalUrl?: string };
+        let rest = (raw.url ?? MOUNT).slice(MOUNT.length);
+        if (!rest.startsWith('/')) rest = `/${rest}`;
+        raw.originalUrl = `${basePath}${rest}`;
+        raw.url = rest;
+        void handle(raw, reply.raw);
+      };
+      await app.register(async (scope) => {
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+        scope.post(`${MOUNT}/token`, { config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } } }, forward);
+        scope.all(MOUNT, forward);
+        scope.all(`${MOUNT}/*`, forward);
+      });
+      await app.register(interactionRoutes, {
+        provider,
+        accounts,
+        publicUrl: config.publicUrl,
+        basePath,
+        clientId: identity.clientId,
+        loginRateLimitPerMinute: config.authRateLimitPerMinute,
+      });
+
+      await payloads.deleteExpired();
+      const purge = setInterval(() => {
+        payloads.deleteExpired().catch((err) => log.warn({ err }, 'could not purge expired sign-in records'));
+      }, PURGE_INTERVAL_MS);
+      purge.unref();
+      app.addHook('onClose', async () => clearInterval(purge));
+    },
+  };
+}
+
+/** Printed, not logged: a one-time password must not end up in log aggregation. */
+function announceAdminPassword(email: string, password: string): void {
+  const lines = [
+    'KAI created the first administrator account.',
+    '',
+    `  Email:    ${email}`,
+    `  Password: ${password}`,
+    '',
+    'This password is shown only once. Sign in and keep it safe, or set a new one with:',
+    `  npm run kai -- users reset-password ${email}`,
+  ];
+  const width = Math.max(...lines.map((l) => l.length)) + 2;
+  const border = `+${'-'.repeat(width)}+`;
+  process.stdout.write(`\n${border}\n${lines.map((l) => `| ${l.padEnd(width - 1)}|`).join('\n')}\n${border}\n\n`);
+}

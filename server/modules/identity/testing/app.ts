@@ -1,0 +1,56 @@
+import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../app';
+import { loadConfig, type Config } from '../../../config';
+import { openDatabase, type DatabaseHandle } from '../../../db/client';
+
+export const ADMIN_EMAIL = 'admin@example.test';
+export const ADMIN_PASSWORD = 'admin-password-for-tests';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  app: FastifyInstance;
+  config: Readonly<Config>;
+  database: DatabaseHandle;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** The whole app on a real port: the issuer URL has to match what the browser calls. */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    KAI_PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'silent',
+    KAI_WEB_DIST: '/nonexistent',
+    KAI_ADMIN_EMAIL: ADMIN_EMAIL,
+    KAI_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    KAI_AUTH_RATE_LIMIT: '1000',
+    ...env,
+  });
+  const database = await openDatabase({ dataDir: 'memory://' });
+  const app = await buildApp(config, { database });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    config,
+    database,
+    baseUrl,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { ChatWelcome } from './components/chat-welcome';

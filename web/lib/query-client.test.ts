@@ -1,0 +1,34 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, getQueryFn } from './query-client';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('default query function', () => {
+  it('joins the query key parts with "/" into the GET URL', async () => {
+    const fetchMock = vi.fn(async (..._args: [string, RequestInit]) => new Response('[]', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await createQueryClient().fetchQuery({ queryKey: ['/api/chat', 1, 'messages'] });
+
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/chat/1/messages');
+    expect(fetchMock.mock.calls[0][1].method).toBe('GET');
+  });
+
+  it("yields null on 401 with on401 'returnNull' and throws with 'throw'", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 401, statusText: 'Unauthorized' })));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+    await expect(client.fetchQuery({ queryKey: ['/api/user/current'], queryFn: getQueryFn({ on401: 'returnNull' }) })).resolves.toBeNull();
+    await expect(client.fetchQuery({ queryKey: ['/api/other'], queryFn: getQueryFn({ on401: 'throw' }) })).rejects.toThrow('401: Unauthorized');
+  });
+
+  it('never goes stale and never retries', () => {
+    const defaults = createQueryClient().getDefaultOptions();
+    expect(defaults.queries?.staleTime).toBe(Infinity);
+    expect(defaults.queries?.refetchOnWindowFocus).toBe(false);
+    expect(defaults.queries?.refetchInterval).toBe(false);
+    expect(defaults.queries?.retry).toBe(false);
+    expect(defaults.mutations?.retry).toBe(false);
+  });
+});
