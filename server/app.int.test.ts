@@ -68,3 +68,31 @@ describe('readiness without a database', () => {
     await database.dispose();
   });
 });
+
+describe('closing', () => {
+  it('lets an in-flight request finish when the app closes', async () => {
+    const database = await createTestDatabase('pglite');
+    const { buildApp } = await import('./app');
+    const { testConfig } = await import('./test/app');
+    const app = await buildApp(testConfig({ LOG_LEVEL: 'silent' }), { database: database.handle });
+    let release!: () => void;
+    const started = new Promise<void>((resolve) => {
+      app.get('/slow-test-route', async () => {
+        resolve();
+        await new Promise<void>((r) => (release = r));
+        return { done: true };
+      });
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const inFlight = fetch(`http://127.0.0.1:${port}/slow-test-route`);
+    await started;
+    const closing = app.close();
+    release();
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ done: true });
+    await closing;
+    await database.dispose();
+  });
+});

