@@ -1,21 +1,15 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { DEV_PORT, E2E_USER, PLAIN_PORT } from './e2e/fixtures';
 
 /**
  * Two KAI servers on the embedded defaults (PGlite, built-in OpenID Provider), each with a fresh
  * data directory: one plain, one in dev mode. The web app is built once before (npm run test:e2e).
  */
-export const E2E_USER = { email: 'nora.newman@example.com', password: 'e2e-password-Nora-42', name: 'Nora Newman' };
-export const PLAIN_URL = 'http://localhost:5411';
-export const DEV_URL = 'http://localhost:5412';
-
-const dataDir = (name: string) => {
-  const dir = path.join(os.tmpdir(), `kai-e2e-${name}`);
-  fs.rmSync(dir, { recursive: true, force: true });
-  return dir;
-};
+// A fresh data directory per run. The server command clears it: this file is also loaded by
+// the test workers, which must never touch a directory a running server holds.
+const dataDir = (name: string) => path.join(os.tmpdir(), `kai-e2e-${name}`);
 
 const serverEnv = (port: number, extra: Record<string, string>) => ({
   NODE_ENV: 'test',
@@ -56,18 +50,18 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `npx tsx server/cli/kai.ts users add ${E2E_USER.email} --name "${E2E_USER.name}" --password ${E2E_USER.password} && npx tsx server/main.ts`,
-      url: `${PLAIN_URL}/readyz`,
-      env: serverEnv(5411, { KAI_DATA_DIR: dataDir('plain') }),
+      command: `rm -rf ${dataDir('plain')} && npx tsx server/cli/kai.ts users add ${E2E_USER.email} --name "${E2E_USER.name}" --password ${E2E_USER.password} && npx tsx server/main.ts`,
+      url: `http://localhost:${PLAIN_PORT}/readyz`,
+      env: serverEnv(PLAIN_PORT, { KAI_DATA_DIR: dataDir('plain') }),
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
     },
     {
-      command: 'npx tsx server/main.ts',
-      url: `${DEV_URL}/readyz`,
-      env: serverEnv(5412, { KAI_DATA_DIR: dataDir('dev'), KAI_DEV_MODE: '1' }),
+      command: `rm -rf ${dataDir('dev')} && npx tsx server/main.ts`,
+      url: `http://localhost:${DEV_PORT}/readyz`,
+      env: serverEnv(DEV_PORT, { KAI_DATA_DIR: dataDir('dev'), KAI_DEV_MODE: '1' }),
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'ignore',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_USER, PLAIN_URL } from '../playwright.config';
+import { E2E_USER, PLAIN_URL } from './fixtures';
 
 async function signInFromWelcome(page: Page) {
   await expect(page.getByText('Your intelligent ERP assistant powered by AI')).toBeVisible();

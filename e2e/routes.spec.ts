@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEV_URL, PLAIN_URL } from '../playwright.config';
+import { DEV_URL, PLAIN_URL } from './fixtures';
 
 test('an unknown path shows the 404 text', async ({ page }) => {
   await page.goto(`${PLAIN_URL}/no/such/page`);

@@ -29,6 +29,9 @@ export async function registerSecurity(app: FastifyInstance, options: { identity
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Browsers send `Origin: null` on same-origin form posts under `no-referrer`, which would
+    // defeat the sign-in form's Origin check; `same-origin` keeps referrers inside KAI only.
+    referrerPolicy: { policy: 'same-origin' },
     hsts: false, // set by the TLS-terminating proxy, which knows whether HTTPS is in front
   });
   // Only routes that opt in (config.rateLimit) are limited: the sign-in and token endpoints.
