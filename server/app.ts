@@ -8,7 +8,6 @@ import { authConfigRoutes } from './modules/auth/auth-config.routes';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { createTokenVerifier, localKeys, remoteKeys } from './modules/auth/token-verifier';
 import { healthRoutes } from './modules/health/health.routes';
-import { createBuiltinIdentity } from './modules/identity/builtin-identity';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -55,7 +54,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     authRateLimitPerMinute: config.authRateLimitPerMinute,
   });
 
-  const builtin = identity.kind === 'builtin' ? await createBuiltinIdentity({ config, identity, db, log: app.log }) : undefined;
+  // Loaded only when used: with an external issuer the built-in provider's code never runs.
+  const builtin =
+    identity.kind === 'builtin'
+      ? await (await import('./modules/identity/builtin-identity')).createBuiltinIdentity({ config, identity, db, log: app.log })
+      : undefined;
   const verify = createTokenVerifier({
     issuer: identity.issuer,
     audience: identity.audience,

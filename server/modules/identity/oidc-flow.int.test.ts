@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../db/schema';
@@ -13,9 +14,16 @@ import { decodeJwtPart, formAction, pkcePair, TestBrowser } from './testing/brow
 
 let running: RunningApp;
 let service: AccountsService;
+const logLines: string[] = [];
 
 beforeAll(async () => {
-  running = await startApp();
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  running = await startApp({ LOG_LEVEL: 'debug' }, logStream);
   const { db } = running.database;
   const payloads = createOidcPayloadsRepository(db);
   service = createAccountsService({
@@ -87,6 +95,17 @@ const currentUser = (accessToken: string) =>
   fetch(`${running.baseUrl}/api/user/current`, { headers: { authorization: `Bearer ${accessToken}` } });
 
 describe('built-in OpenID Provider', () => {
+  it('keeps passwords and tokens out of the log', async () => {
+    const { tokens } = await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const refreshed = await refresh(tokens.refresh_token);
+    await currentUser(refreshed.body.access_token);
+    const log = logLines.join('');
+    expect(log).toContain('/api/user/current');
+    for (const secret of [ADMIN_PASSWORD, tokens.access_token, tokens.refresh_token, tokens.id_token, refreshed.body.refresh_token]) {
+      expect(log).not.toContain(secret);
+    }
+  });
+
   it('publishes discovery with every endpoint under /oidc', async () => {
     const response = await fetch(`${running.baseUrl}/oidc/.well-known/openid-configuration`);
     expect(response.status).toBe(200);

@@ -27,7 +27,7 @@ export interface RunningApp {
 }
 
 /** The whole app on a real port: the issuer URL has to match what the browser calls. */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(env: Record<string, string> = {}, logStream?: NodeJS.WritableStream): Promise<RunningApp> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
@@ -41,7 +41,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     ...env,
   });
   const database = await openDatabase({ dataDir: 'memory://' });
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, logStream });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
