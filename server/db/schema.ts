@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, index } from 'drizzle-orm/pg-core';
+import { customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -64,3 +64,82 @@ export const instanceSettings = pgTable('instance_settings', {
   value: jsonb('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A user's conversations. `number` is the id the API shows: every user has their own session 1. */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    title: text('title').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('chat_sessions_user_number_key').on(t.userId, t.number)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    sessionId: uuid('session_id').notNull().references(() => chatSessions.id, { onDelete: 'cascade' }),
+    /** Repeated from the session so every query can filter by owner directly. */
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    metadata: jsonb('metadata'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_session_created_idx').on(t.sessionId, t.createdAt)],
+);
+
+/** Model tokens spent per user per day, for the daily budget. */
+export const usageDaily = pgTable(
+  'usage_daily',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    tokens: integer('tokens').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Articles of the built-in guide as last indexed; the hash decides whether to index again. */
+export const guideArticles = pgTable('guide_articles', {
+  slug: text('slug').primaryKey(),
+  title: text('title').notNull(),
+  contentHash: text('content_hash').notNull(),
+  origin: text('origin', { enum: ['builtin', 'custom'] }).notNull().default('builtin'),
+  indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Searchable passages of the guide (owner null) and of users' documents (owner set). Headings
+ * and titles weigh more than body text in the full-text vector.
+ */
+export const retrievalChunks = pgTable(
+  'retrieval_chunks',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    corpus: text('corpus', { enum: ['guide', 'uploaded'] }).notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    documentKey: text('document_key').notNull(),
+    documentTitle: text('document_title').notNull(),
+    headingPath: text('heading_path').notNull().default(''),
+    page: integer('page'),
+    ordinal: integer('ordinal').notNull(),
+    content: text('content').notNull(),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(document_title, '') || ' ' || coalesce(heading_path, '')), 'A') || setweight(to_tsvector('english', content), 'B')`,
+      ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('retrieval_chunks_search_idx').using('gin', t.search),
+    index('retrieval_chunks_corpus_owner_doc_idx').on(t.corpus, t.ownerId, t.documentKey),
+  ],
+);
