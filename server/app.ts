@@ -7,7 +7,17 @@ import { logRedactPaths, requestSerializer } from './logger';
 import { authConfigRoutes } from './modules/auth/auth-config.routes';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { createTokenVerifier, localKeys, remoteKeys } from './modules/auth/token-verifier';
+import { createEmbeddingsClient } from './adapters/embeddings';
+import { createLanguageModel } from './adapters/llm';
+import { appInfoRoutes } from './modules/app-info/app-info.routes';
+import { createChatRepository } from './modules/chat/chat.repository';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { createChatService } from './modules/chat/chat.service';
+import { createToolRegistry } from './modules/chat/knowledge-tools';
+import { createRetrievalTools } from './modules/chat/retrieval-tools';
+import { createUsageRepository } from './modules/chat/usage.repository';
 import { healthRoutes } from './modules/health/health.routes';
+import { createRetrievalService, prepareVectorSearch } from './modules/retrieval';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -77,9 +87,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     isSubjectActive: builtin?.isSubjectActive,
   });
 
+  const embeddings = config.embeddings ? createEmbeddingsClient(config.embeddings) : undefined;
+  if (embeddings) await prepareVectorSearch({ db, embeddings });
+  const retrieval = createRetrievalService({ db, embeddings, log: app.log });
+  const chat = createChatService({
+    chats: createChatRepository(db),
+    usage: createUsageRepository(db),
+    tools: createToolRegistry(createRetrievalTools(retrieval)),
+    model: config.llm
+      ? { model: createLanguageModel(config.llm), timeoutMs: config.llm.timeoutMs, maxRetries: config.llm.maxRetries }
+      : undefined,
+    dailyTokenBudget: config.dailyTokenBudget,
+  });
+
   await app.register(healthRoutes, { ping: deps.database.ping });
   await app.register(authConfigRoutes, { config });
+  await app.register(appInfoRoutes, { config });
   await app.register(usersRoutes, { users });
+  await app.register(chatRoutes, { chat });
   if (builtin) await builtin.register(app);
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /**
@@ -49,6 +50,20 @@ const envSchema = z.object({
   OIDC_ADMIN_ROLE: z.string().default('admin'),
   OIDC_SEND_AUDIENCE_PARAM: flag,
   OIDC_EXTRA_SCOPES: optionalText,
+  LLM_PROVIDER: z.enum(['openai', 'anthropic']).default('openai'),
+  LLM_BASE_URL: optionalText,
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  KAI_DAILY_TOKEN_BUDGET: z.coerce.number().int().min(0).default(200_000),
+  EMBEDDINGS_BASE_URL: optionalText,
+  EMBEDDINGS_API_KEY: optionalText,
+  EMBEDDINGS_MODEL: optionalText,
+  EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(8).max(4096).default(1536),
+  KAI_KNOWLEDGE_DIR: optionalText,
+  KAI_SUPPORT_EMAIL: z.string().email().default('support@example.com'),
+  KAI_COMPANY_NAME: z.string().min(1).max(100).default('Your Company'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -70,6 +85,32 @@ export interface Config {
   webDistDir: string;
   admin: { emails: string[]; bootstrapEmail?: string; bootstrapPassword?: string };
   identity: IdentityConfig;
+  /** Absent: KAI answers from retrieved passages alone. */
+  llm?: LlmConfig;
+  embeddings?: EmbeddingsConfig;
+  /** Model tokens one user may spend per day; 0 means no limit. */
+  dailyTokenBudget: number;
+  /** The built-in guide first, then the administrator's own folder when set. */
+  knowledgeDirs: string[];
+  supportEmail: string;
+  companyName: string;
+}
+
+export interface LlmConfig {
+  provider: 'openai' | 'anthropic';
+  /** OpenAI-compatible servers (OpenAI, Azure, Ollama, vLLM, llama.cpp, LM Studio) or Anthropic's API. */
+  baseUrl?: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+export interface EmbeddingsConfig {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  dimensions: number;
 }
 
 export type IdentityConfig =
@@ -97,6 +138,8 @@ export type IdentityConfig =
 export class ConfigError extends Error {}
 
 export const BUILTIN_CLIENT_ID = 'kai-web';
+/** The built-in Structure ERP guide ships with the code, wherever KAI is started from. */
+export const BUILTIN_KNOWLEDGE_DIR = fileURLToPath(new URL('../knowledge', import.meta.url));
 export const BUILTIN_AUDIENCE_PATH = '/api';
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Readonly<Config> {
@@ -120,6 +163,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!e.KAI_ADMIN_EMAIL) throw new ConfigError('KAI_ADMIN_PASSWORD is set but KAI_ADMIN_EMAIL is missing');
   }
   if (e.DATABASE_URL && production) requireNoPlaceholderPassword(e.DATABASE_URL);
+  if (production && e.LLM_API_KEY) requireRealSecret('LLM_API_KEY', e.LLM_API_KEY, 1);
+  if (production && e.EMBEDDINGS_API_KEY) requireRealSecret('EMBEDDINGS_API_KEY', e.EMBEDDINGS_API_KEY, 1);
 
   const publicUrl = (e.KAI_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
 
@@ -143,7 +188,41 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       bootstrapPassword: e.KAI_ADMIN_PASSWORD,
     },
     identity: identityFrom(e, publicUrl),
+    llm: llmFrom(e),
+    embeddings: e.EMBEDDINGS_BASE_URL
+      ? { baseUrl: e.EMBEDDINGS_BASE_URL, apiKey: e.EMBEDDINGS_API_KEY, model: required('EMBEDDINGS_MODEL', e.EMBEDDINGS_MODEL), dimensions: e.EMBEDDINGS_DIMENSIONS }
+      : undefined,
+    dailyTokenBudget: e.KAI_DAILY_TOKEN_BUDGET,
+    knowledgeDirs: [BUILTIN_KNOWLEDGE_DIR, ...(e.KAI_KNOWLEDGE_DIR ? [path.resolve(e.KAI_KNOWLEDGE_DIR)] : [])],
+    supportEmail: e.KAI_SUPPORT_EMAIL,
+    companyName: e.KAI_COMPANY_NAME,
   });
+}
+
+function llmFrom(e: z.output<typeof envSchema>): LlmConfig | undefined {
+  const anthropic = e.LLM_PROVIDER === 'anthropic';
+  if (!e.LLM_MODEL) {
+    if (e.LLM_BASE_URL || e.LLM_API_KEY) throw new ConfigError('LLM_MODEL is required when LLM_BASE_URL or LLM_API_KEY is set');
+    return undefined;
+  }
+  if (!anthropic && !e.LLM_BASE_URL && !e.LLM_API_KEY) {
+    throw new ConfigError('LLM_BASE_URL (or LLM_API_KEY for api.openai.com) is required when LLM_MODEL is set');
+  }
+  if (anthropic && !e.LLM_API_KEY) throw new ConfigError('LLM_API_KEY is required for LLM_PROVIDER=anthropic');
+  if (e.LLM_BASE_URL && !/^https?:\/\//.test(e.LLM_BASE_URL)) throw new ConfigError('LLM_BASE_URL must be an http(s) URL');
+  return {
+    provider: e.LLM_PROVIDER,
+    baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, ''),
+    apiKey: e.LLM_API_KEY,
+    model: e.LLM_MODEL,
+    timeoutMs: e.LLM_TIMEOUT_MS,
+    maxRetries: e.LLM_MAX_RETRIES,
+  };
+}
+
+function required(name: string, value: string | undefined): string {
+  if (!value) throw new ConfigError(`${name} is required`);
+  return value;
 }
 
 function identityFrom(e: z.output<typeof envSchema>, publicUrl: string): IdentityConfig {

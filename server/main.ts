@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { createEmbeddingsClient } from './adapters/embeddings';
+import { indexGuide } from './modules/retrieval';
 
 const SHUTDOWN_DEADLINE_MS = 30_000;
 
@@ -31,6 +33,8 @@ export async function main(): Promise<void> {
   }
 
   const app = await buildApp(config, { database });
+  const indexing = new AbortController();
+  let guideIndexed: Promise<unknown> = Promise.resolve();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -41,7 +45,9 @@ export async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     try {
+      indexing.abort();
       await app.close();
+      await guideIndexed;
       await database.close();
       process.exit(0);
     } catch (err) {
@@ -53,6 +59,19 @@ export async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  // The guide is indexed after the server answers: only changed articles are re-indexed, and
+  // questions asked meanwhile search what was indexed before.
+  guideIndexed = indexGuide({
+    db: database.db,
+    dirs: config.knowledgeDirs,
+    embeddings: config.embeddings ? createEmbeddingsClient(config.embeddings) : undefined,
+    log: app.log,
+    signal: indexing.signal,
+  })
+    .then((result) => app.log.info(result, 'Structure ERP guide indexed'))
+    .catch((err) => {
+      if (!indexing.signal.aborted) app.log.error({ err }, 'indexing the Structure ERP guide failed');
+    });
   app.log.info(
     { database: database.kind, identity: config.identity.kind, devMode: config.devMode },
     `KAI is ready at ${config.publicUrl}`,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -68,7 +69,9 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     : await lockDataDir(options.dataDir, options.onLockLost ?? ((err) => { throw err; }));
   let client: PGlite;
   try {
-    client = inMemory ? new PGlite() : new PGlite(path.join(options.dataDir, 'pgdata'));
+    // pgvector is only registered here; it is created in the database only when embeddings are configured.
+    const extensions = { vector };
+    client = inMemory ? new PGlite({ extensions }) : new PGlite(path.join(options.dataDir, 'pgdata'), { extensions });
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });

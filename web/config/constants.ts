@@ -2,9 +2,6 @@
 
 export const ASSISTANT_NAME = 'KAI';
 
-/** The main screen always works in chat session 1. */
-export const DEFAULT_SESSION_ID = 1;
-
 /** Placeholder until the deployment's support address is configured. */
 export const SUPPORT_EMAIL = 'support@example.com';
 

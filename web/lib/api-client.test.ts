@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, apiRequest, setAccessTokenGetter } from './api-client';
+import { ApiError, apiFetch, apiRequest, apiStream, setAccessTokenGetter } from './api-client';
 
 type FetchCall = [string, RequestInit];
 
@@ -95,5 +95,33 @@ describe('apiRequest', () => {
   it('apiFetch decodes the JSON answer', async () => {
     stubFetch(new Response(JSON.stringify({ sessionId: 1 }), { status: 200 }));
     await expect(apiFetch('POST', '/api/chat', { message: 'hi' })).resolves.toEqual({ sessionId: 1 });
+  });
+});
+
+describe('apiStream', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for an event stream with the same token logic and passes the abort signal', async () => {
+    const unregister = setAccessTokenGetter(() => 'token-456');
+    const fetchMock = stubFetch(new Response('event: token\ndata: {}\n\n', { status: 200 }));
+    const controller = new AbortController();
+
+    await apiStream('POST', '/api/chat', { message: 'hi' }, controller.signal);
+    unregister();
+
+    const init = fetchMock.mock.calls[0][1];
+    expect(sentHeaders(fetchMock)).toMatchObject({ Accept: 'text/event-stream', Authorization: 'Bearer token-456' });
+    expect(init.credentials).toBe('include');
+    expect(init.signal).toBe(controller.signal);
+  });
+
+  it('throws the JSON error of a refused request before any stream starts', async () => {
+    const body = JSON.stringify({ error: { code: 'BUDGET_EXHAUSTED', message: 'Daily budget spent' } });
+    stubFetch(new Response(body, { status: 429, statusText: 'Too Many Requests' }));
+    const error = (await apiStream('POST', '/api/chat', { message: 'hi' }).catch((err: unknown) => err)) as ApiError;
+    expect(error.message).toBe(`429: ${body}`);
+    expect(error.displayMessage).toBe('Daily budget spent');
   });
 });

@@ -64,25 +64,42 @@ async function readAccessToken(): Promise<string | null> {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Sends a request and returns the raw Response; throws ApiError for any non-OK status. */
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+type SendOptions = { accept?: string; signal?: AbortSignal };
+
+async function send(method: HttpMethod, url: string, body: unknown, { accept, signal }: SendOptions = {}): Promise<Response> {
   const headers: Record<string, string> = {};
   const token = await readAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
+  if (accept) headers.Accept = accept;
 
   const response = await fetch(url, {
     method,
     headers,
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: 'include',
+    signal,
   });
   if (!response.ok) {
     const bodyText = await response.text().catch(() => '');
     throw new ApiError(response.status, response.statusText, bodyText);
   }
   return response;
+}
+
+/** Sends a request and returns the raw Response; throws ApiError for any non-OK status. */
+export function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+  return send(method, url, body);
+}
+
+/**
+ * Asks for a server-sent event stream and returns the Response for the caller to read.
+ * Errors raised before the stream starts (400, 429...) are plain JSON and throw ApiError;
+ * aborting the signal cancels the request and the body.
+ */
+export function apiStream(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
+  return send(method, url, body, { accept: 'text/event-stream', signal });
 }
 
 /** apiRequest plus JSON decoding of the answer (null for an empty body). */

@@ -1,7 +1,14 @@
 import { SUPPORT_EMAIL } from '@/config/constants';
 
+type SupportMail = {
+  sessionId: number;
+  lastQuestion?: string;
+  /** The deployment's support address from /api/app/config; a placeholder until it loads. */
+  email?: string;
+};
+
 /** The support mail draft (spec part 1, section 2): session id and the latest user question. */
-export function buildSupportMailto(sessionId: number, lastQuestion?: string): string {
+export function buildSupportMailto({ sessionId, lastQuestion, email = SUPPORT_EMAIL }: SupportMail): string {
   const subject = `KAI Support Request - Session ${sessionId}`;
   const body = [
     `Session ID: ${sessionId}`,
@@ -10,5 +17,6 @@ export function buildSupportMailto(sessionId: number, lastQuestion?: string): st
     'Please describe the issue:',
     '',
   ].join('\n');
-  return `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+  // The address is used as given: encoding would turn its '@' into %40, which some mail apps reject.
+  return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }

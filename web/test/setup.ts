@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom lacks the layout APIs Radix primitives touch.
@@ -11,6 +11,10 @@ globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObse
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
+
+// Lazily loaded chunks (markdown, highlighting) take longer than the 1 s default when the whole
+// suite runs in parallel on two cores.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
-import { DEFAULT_SESSION_ID } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useAuth, useCurrentUser, UserMenu, type MenuUser } from '@/features/auth';
-import { ChatWelcome } from '@/features/chat';
+import { ChatView, messagesQueryKey, useChatActions } from '@/features/chat';
 import { HelpDialog } from '@/features/help';
-import { MainLayout, type QuickAction } from '@/features/shell';
+import { SessionList, sessionsQueryKey, useCurrentSession } from '@/features/sessions';
+import { MainLayout, useAppConfig, type QuickAction } from '@/features/shell';
 import { buildSupportMailto } from '@/lib/support-mail';
 import { InformationSourceProvider } from '@/stores/information-source';
 
@@ -19,6 +20,10 @@ export function MainScreen({ mode }: MainScreenProps) {
   const [, navigate] = useLocation();
   const currentUser = useCurrentUser();
   const [helpOpen, setHelpOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const [sessionId, setSessionId] = useCurrentSession();
+  const chatActions = useChatActions(sessionId);
+  const appConfig = useAppConfig();
 
   const profile = auth.user?.profile;
   // Until (or unless) the server's record loads, show what the ID token says.
@@ -35,9 +40,21 @@ export function MainScreen({ mode }: MainScreenProps) {
 
   const onQuickAction = (action: QuickAction) => {
     if (action === 'help') setHelpOpen(true);
-    if (action === 'support') window.location.href = buildSupportMailto(DEFAULT_SESSION_ID);
-    // Clear, Export and Connect Procore are filled in by the chat and Procore features.
+    if (action === 'clear') void chatActions.clearChat();
+    if (action === 'export') void chatActions.exportChat();
+    if (action === 'support') {
+      const lastQuestion = chatActions.getLastQuestion();
+      window.location.href = buildSupportMailto({ sessionId, lastQuestion, email: appConfig.data?.supportEmail });
+    }
+    // Connect Procore is filled in by the Procore feature.
   };
+
+  // Spec part 1, section 4: after a send the session list is fetched again (titles, order).
+  const onMessageSent = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
+    [queryClient],
+  );
+  const forgetMessages = (id: number) => queryClient.removeQueries({ queryKey: messagesQueryKey(id) });
 
   return (
     <InformationSourceProvider>
@@ -46,8 +63,18 @@ export function MainScreen({ mode }: MainScreenProps) {
         onQuickAction={onQuickAction}
         onOpenHelp={() => setHelpOpen(true)}
         onOpenInvoiceProcessing={() => navigate(paths.invoiceProcessing)}
+        sessionsPanel={(closeDrawer) => (
+          <SessionList
+            currentSessionId={sessionId}
+            onSelect={(id) => {
+              setSessionId(id);
+              closeDrawer();
+            }}
+            onSessionReset={forgetMessages}
+          />
+        )}
       >
-        <ChatWelcome />
+        <ChatView sessionId={sessionId} onMessageSent={onMessageSent} />
       </MainLayout>
       <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
     </InformationSourceProvider>

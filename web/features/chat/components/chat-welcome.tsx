@@ -11,7 +11,7 @@ const CAPABILITIES = [
 /** The assistant's greeting shown while the chat has no messages. */
 export function ChatWelcome() {
   return (
-    <div className="mx-auto flex w-full max-w-3xl gap-3 px-4 py-8">
+    <div className="flex w-full gap-3">
       <div className="flex size-9 shrink-0 items-center justify-center rounded-full bg-blue-600 text-white dark:bg-blue-500" aria-hidden="true">
         <Bot className="size-5" />
       </div>

@@ -14,6 +14,8 @@ type MainLayoutProps = {
   onOpenHelp: () => void;
   onOpenInvoiceProcessing: () => void;
   uploadPanel?: ReactNode;
+  /** The 'Chats' list; told how to close the small-screen drawer once a chat is picked. */
+  sessionsPanel?: (closeDrawer: () => void) => ReactNode;
   contextPanel?: ReactNode;
   children: ReactNode;
 };
@@ -25,6 +27,7 @@ export function MainLayout({
   onOpenHelp,
   onOpenInvoiceProcessing,
   uploadPanel,
+  sessionsPanel,
   contextPanel,
   children,
 }: MainLayoutProps) {
@@ -61,6 +64,7 @@ export function MainLayout({
           <SidebarContent
             onAction={onQuickAction}
             uploadPanel={uploadPanel}
+            sessionsPanel={sessionsPanel?.(() => {})}
             headerAction={
               <HeaderIconButton label="Collapse sidebar" onClick={() => setCollapsed(true)}>
                 <PanelLeftClose aria-hidden="true" />
@@ -74,7 +78,7 @@ export function MainLayout({
         <SheetContent side="left">
           <SheetTitle className="sr-only">Sidebar</SheetTitle>
           <SheetDescription className="sr-only">Information source, uploads, quick actions and preferences</SheetDescription>
-          <SidebarContent onAction={runAction} uploadPanel={uploadPanel} />
+          <SidebarContent onAction={runAction} uploadPanel={uploadPanel} sessionsPanel={sessionsPanel?.(() => setDrawerOpen(false))} />
         </SheetContent>
       </Sheet>
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { COMPANY_NAME, COPYRIGHT_YEAR } from '@/config/constants';
+import { useAppConfig } from '../api/get-app-config';
 import { PreferenceSwitches } from './preference-switches';
 import { QuickActions, type QuickAction } from './quick-actions';
 import { SourceSelector } from './source-selector';
@@ -8,11 +9,13 @@ import { UploadPanelPlaceholder } from './upload-panel-placeholder';
 type SidebarContentProps = {
   onAction: (action: QuickAction) => void;
   uploadPanel?: ReactNode;
+  sessionsPanel?: ReactNode;
   /** Extra control beside the title, e.g. the desktop collapse button. */
   headerAction?: ReactNode;
 };
 
-export function SidebarContent({ onAction, uploadPanel, headerAction }: SidebarContentProps) {
+export function SidebarContent({ onAction, uploadPanel, sessionsPanel, headerAction }: SidebarContentProps) {
+  const companyName = useAppConfig().data?.companyName ?? COMPANY_NAME;
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-start justify-between gap-2 border-b border-slate-200 px-4 py-4 dark:border-slate-800">
@@ -23,6 +26,7 @@ export function SidebarContent({ onAction, uploadPanel, headerAction }: SidebarC
         {headerAction}
       </div>
       <div className="flex-1 space-y-6 overflow-y-auto px-2 py-4">
+        {sessionsPanel}
         <SourceSelector />
         {uploadPanel ?? <UploadPanelPlaceholder />}
         <QuickActions onAction={onAction} />
@@ -30,7 +34,7 @@ export function SidebarContent({ onAction, uploadPanel, headerAction }: SidebarC
       </div>
       <footer className="border-t border-slate-200 px-4 py-3 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
         <p>
-          © {COPYRIGHT_YEAR} {COMPANY_NAME}
+          © {COPYRIGHT_YEAR} {companyName}
         </p>
         <p>Structure ERP Integration</p>
       </footer>

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { indexGuide } from '../server/modules/retrieval';
+import { FakeIssuer } from '../server/test/fake-issuer';
+import { FakeOpenAI } from '../server/test/fake-openai';
+
+/**
+ * Time to first token through KAI versus calling the same fake OpenAI-compatible server
+ * directly, at 1 and at 50 concurrent streams. KAI's overhead includes what a real request does
+ * before the model is called: token check, session lookup, guide retrieval, storing the question.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const AUDIENCE = 'https://kai.bench/api';
+
+const model = await new FakeOpenAI().start();
+model.reply({ kind: 'text', chunks: Array.from({ length: 20 }, (_, i) => `word${i} `) });
+const issuer = await new FakeIssuer().start();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kai-bench-chat-'));
+const database = await openDatabase({ dataDir });
+await indexGuide({ db: database.db, dirs: [path.resolve('knowledge')] });
+const app = await buildApp(
+  loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    KAI_WEB_DIST: '/nonexistent',
+    OIDC_ISSUER: issuer.issuer,
+    OIDC_CLIENT_ID: 'bench',
+    OIDC_AUDIENCE: AUDIENCE,
+    LLM_BASE_URL: model.baseUrl,
+    LLM_MODEL: 'bench-model',
+    KAI_DAILY_TOKEN_BUDGET: '0',
+  }),
+  { database },
+);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const kaiUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/chat`;
+const tokens = await Promise.all(Array.from({ length: 50 }, (_, i) => issuer.sign({ sub: `bench-${i}`, aud: AUDIENCE })));
+
+async function firstChunkMs(url: string, init: RequestInit, marker: string): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(url, init);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let seen = '';
+  let at = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    seen += decoder.decode(value, { stream: true });
+    if (!at && seen.includes(marker)) at = performance.now() - started;
+  }
+  if (!at) throw new Error(`no first token from ${url}`);
+  return at;
+}
+
+const direct = () =>
+  firstChunkMs(`${model.baseUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'bench-model', stream: true, messages: [{ role: 'user', content: 'How do I release retainage?' }] }),
+  }, 'word0');
+
+const throughKai = (i: number) =>
+  firstChunkMs(kaiUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${tokens[i % tokens.length]}` },
+    body: JSON.stringify({ message: 'How do I release retainage on a subcontract?', source: 'structure', sessionId: 1 }),
+  }, 'event: token');
+
+async function measure(concurrency: number, run: (i: number) => Promise<number>): Promise<number[]> {
+  const all: number[] = [];
+  for (let round = 0; round < (concurrency === 1 ? 50 : ROUNDS); round++) {
+    all.push(...(await Promise.all(Array.from({ length: concurrency }, (_, i) => run(i)))));
+  }
+  return all.sort((a, b) => a - b);
+}
+
+const pct = (sorted: number[], p: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))].toFixed(2));
+
+await measure(1, () => throughKai(0)); // warm-up: JIT, first session rows, retrieval caches
+const results: Record<string, unknown> = {};
+for (const concurrency of [1, 50]) {
+  const d = await measure(concurrency, direct);
+  const k = await measure(concurrency, throughKai);
+  results[`concurrency${concurrency}`] = {
+    samples: k.length,
+    directMs: { p50: pct(d, 0.5), p99: pct(d, 0.99) },
+    kaiMs: { p50: pct(k, 0.5), p99: pct(k, 0.99) },
+    overheadMs: { p50: Number((pct(k, 0.5) - pct(d, 0.5)).toFixed(2)), p99: Number((pct(k, 0.99) - pct(d, 0.99)).toFixed(2)) },
+  };
+}
+console.log(JSON.stringify({ benchmark: 'chat-time-to-first-token', database: 'pglite', goal: { p50Ms: 5, p99Ms: 20 }, ...results }, null, 2));
+
+await app.close();
+await database.close();
+await model.stop();
+await issuer.stop();
+fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,18 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import type { LanguageModel } from 'ai';
+import type { LlmConfig } from '../config';
+
+/**
+ * The one door to language models. OpenAI-compatible servers go through `.chat()`, which calls
+ * /v1/chat/completions: the plain provider would call /v1/responses, which Ollama, vLLM,
+ * llama.cpp and LM Studio lack.
+ */
+export function createLanguageModel(config: LlmConfig): LanguageModel {
+  if (config.provider === 'anthropic') {
+    return createAnthropic({ apiKey: config.apiKey, baseURL: config.baseUrl })(config.model);
+  }
+  // LLM_BASE_URL is the OpenAI base URL including its version path (`http://localhost:11434/v1`).
+  // Local servers accept any key, but the SDK insists on one.
+  return createOpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey ?? 'not-needed', name: 'openai-compatible' }).chat(config.model);
+}

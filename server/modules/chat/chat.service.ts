@@ -1,0 +1,186 @@
+import type { LanguageModel, ModelMessage } from 'ai';
+import type { ChatMessage, ChatSession, InformationSource, MessageMetadata, MessageSource, SendChatResponse } from '../../../contract/chat';
+import { DEFAULT_SESSION_ID } from '../../../contract/chat';
+import { AppError, NotFoundError } from '../../errors';
+import type { ChatRepository, MessageRow, SessionRow, SessionWithCount } from './chat.repository';
+import { SOURCE_LABELS, type Citable, type ToolRegistry } from './knowledge-tools';
+import { answerWithModel, describeModelFailure } from './model-answer';
+import { buildRetrievalAnswer } from './retrieval-answer';
+import type { UsageRepository } from './usage.repository';
+
+const HISTORY_MESSAGES = 10;
+const INITIAL_PASSAGES = 5;
+const NEW_CHAT_TITLE = 'New chat';
+
+export interface ChatServiceDeps {
+  chats: ChatRepository;
+  usage: UsageRepository;
+  tools: ToolRegistry;
+  /** Absent: answers are built from retrieved passages alone. */
+  model?: { model: LanguageModel; timeoutMs: number; maxRetries: number };
+  dailyTokenBudget: number;
+}
+
+export interface StreamCallbacks {
+  onToken(text: string): void;
+  onSources(sources: MessageSource[]): void;
+}
+
+/** What `prepareSend` checked, ready for `answer`. */
+export interface PreparedSend {
+  userId: string;
+  session: SessionRow;
+  question: string;
+  source: InformationSource;
+}
+
+export function createChatService(deps: ChatServiceDeps) {
+  const { chats } = deps;
+
+  /** The user's session by number. Session 1 always exists: it is created on first use. */
+  const sessionOf = async (userId: string, number: number): Promise<SessionRow> => {
+    const session = await chats.findSession(userId, number);
+    if (session) return session;
+    if (number === DEFAULT_SESSION_ID) return chats.createSession(userId, NEW_CHAT_TITLE, DEFAULT_SESSION_ID);
+    throw new NotFoundError('Chat session not found', 'session_not_found');
+  };
+
+  const findAnswerMaterial = async (prepared: PreparedSend, limit: number): Promise<Citable[]> => {
+    const [primary] = deps.tools.forSource(prepared.source);
+    return primary ? primary.search(prepared.userId, prepared.question, limit) : [];
+  };
+
+  return {
+    async listSessions(userId: string): Promise<ChatSession[]> {
+      return (await chats.listSessions(userId)).map(toSessionDto);
+    },
+
+    async createSession(userId: string, title?: string): Promise<ChatSession> {
+      return toSessionDto({ ...(await chats.createSession(userId, title ?? NEW_CHAT_TITLE)), messageCount: 0 });
+    },
+
+    async renameSession(userId: string, number: number, title: string): Promise<ChatSession> {
+      const row = await chats.renameSession(userId, number, title);
+      if (!row) throw new NotFoundError('Chat session not found', 'session_not_found');
+      return toSessionDto({ ...row, messageCount: await chats.countMessages(userId, row.id) });
+    },
+
+    async deleteSession(userId: string, number: number): Promise<void> {
+      if (!(await chats.deleteSession(userId, number))) throw new NotFoundError('Chat session not found', 'session_not_found');
+    },
+
+    async listMessages(userId: string, number: number): Promise<ChatMessage[]> {
+      const session = await sessionOf(userId, number);
+      return (await chats.listMessages(userId, session.id)).map(toMessageDto);
+    },
+
+    async clearMessages(userId: string, number: number): Promise<void> {
+      const session = await sessionOf(userId, number);
+      await chats.clearMessages(userId, session.id);
+    },
+
+    /** Every check that can refuse the request, before any answer streams. */
+    async prepareSend(userId: string, input: { message: string; source: InformationSource; sessionId?: number }): Promise<PreparedSend> {
+      const session =
+        input.sessionId === undefined ? await chats.createSession(userId, NEW_CHAT_TITLE) : await sessionOf(userId, input.sessionId);
+      if (deps.model && deps.dailyTokenBudget > 0 && (await deps.usage.tokensToday(userId)) >= deps.dailyTokenBudget) {
+        throw new AppError(429, 'daily_budget_exhausted', 'You have used today\'s AI allowance. It resets at midnight UTC; ask an administrator if you need more.');
+      }
+      return { userId, session, question: input.message, source: input.source };
+    },
+
+    /** Stores the question, answers it (streaming through the callbacks), stores the answer. */
+    async answer(prepared: PreparedSend, signal: AbortSignal, callbacks: StreamCallbacks): Promise<SendChatResponse> {
+      const { userId, session } = prepared;
+      const history = deps.model ? await chats.listMessages(userId, session.id, HISTORY_MESSAGES) : [];
+      const userMessage = await chats.addMessage({ userId, sessionId: session.id, role: 'user', content: prepared.question, metadata: { source: prepared.source } });
+      const firstQuestion = session.title === NEW_CHAT_TITLE && history.length === 0 && (await chats.countMessages(userId, session.id)) === 1;
+
+      const reply = await compose(prepared, history, signal, callbacks);
+      callbacks.onSources(reply.metadata.sources ?? []);
+      const message = await chats.addMessage({ userId, sessionId: session.id, role: 'assistant', content: reply.content, metadata: reply.metadata });
+      await chats.touchSession(session.id, firstQuestion ? titleFrom(prepared.question) : undefined);
+      return { sessionId: session.number, userMessage: toMessageDto(userMessage), message: toMessageDto(message) };
+    },
+  };
+
+  async function compose(
+    prepared: PreparedSend,
+    history: MessageRow[],
+    signal: AbortSignal,
+    callbacks: StreamCallbacks,
+  ): Promise<{ content: string; metadata: MessageMetadata }> {
+    const base = { source: prepared.source };
+    if (deps.tools.forSource(prepared.source).length === 0) {
+      return {
+        content: `${capitalise(SOURCE_LABELS[prepared.source])} is not set up on this KAI server yet. Ask your administrator to connect it, or choose Structure/General or Uploaded Files as the information source.`,
+        metadata: { ...base, mode: 'retrieval', sources: [], error: 'source_unavailable' },
+      };
+    }
+    if (!deps.model) {
+      const found = await findAnswerMaterial(prepared, INITIAL_PASSAGES * 2);
+      const { content, used } = buildRetrievalAnswer(prepared.source, found);
+      callbacks.onToken(content);
+      return { content, metadata: { ...base, mode: 'retrieval', sources: used.map((c) => c.source) } };
+    }
+
+    let streamed = '';
+    try {
+      const initial = await findAnswerMaterial(prepared, INITIAL_PASSAGES);
+      const answer = await answerWithModel({
+        ...deps.model,
+        userId: prepared.userId,
+        question: prepared.question,
+        source: prepared.source,
+        history: history.map((m): ModelMessage => ({ role: m.role, content: m.content })),
+        initial,
+        tools: deps.tools.forSource(prepared.source),
+        signal,
+        onToken: (text) => {
+          streamed += text;
+          callbacks.onToken(text);
+        },
+      });
+      await deps.usage.addTokens(prepared.userId, answer.tokens);
+      return { content: answer.content, metadata: { ...base, mode: 'model', sources: answer.cited.map((c) => c.source) } };
+    } catch (err) {
+      if (signal.aborted) {
+        return { content: streamed || '_Stopped before KAI answered._', metadata: { ...base, mode: 'model', sources: [], stopped: true } };
+      }
+      const reason = describeModelFailure(err);
+      return {
+        content: `Sorry, I couldn't get an answer from the language model: ${reason}. Please try again in a moment.`,
+        metadata: { ...base, mode: 'model', sources: [], error: reason },
+      };
+    }
+  }
+}
+
+export type ChatService = ReturnType<typeof createChatService>;
+
+function titleFrom(question: string): string {
+  const oneLine = question.replace(/\s+/g, ' ').trim();
+  return oneLine.length > 60 ? `${oneLine.slice(0, 57).trimEnd()}...` : oneLine;
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function toSessionDto(row: SessionWithCount): ChatSession {
+  return {
+    id: row.number,
+    title: row.title,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    messageCount: row.messageCount,
+  };
+}
+
+export function toMessageDto(row: MessageRow): ChatMessage {
+  return {
+    id: row.id,
+    role: row.role,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    metadata: (row.metadata as MessageMetadata | null) ?? null,
+  };
+}

@@ -1,0 +1,39 @@
+import type { InformationSource, MessageSource } from '../../../contract/chat';
+
+/** A passage a tool found, with the source entry it becomes when cited. */
+export interface Citable {
+  source: MessageSource;
+  /** Heading path or other context shown to the model with the text. */
+  context: string;
+  text: string;
+}
+
+/**
+ * A read-only search the model may call. Each information source offers its own tools; web
+ * search and Procore register theirs when configured. Nothing here may change state: these run
+ * on the model's say-so, and retrieved text can carry instructions we must not obey.
+ */
+export interface KnowledgeTool {
+  name: string;
+  description: string;
+  /** The sidebar sources under which this tool is offered. */
+  sources: InformationSource[];
+  search(userId: string, query: string, limit: number): Promise<Citable[]>;
+}
+
+export interface ToolRegistry {
+  forSource(source: InformationSource): KnowledgeTool[];
+}
+
+export function createToolRegistry(tools: KnowledgeTool[]): ToolRegistry {
+  return {
+    forSource: (source) => tools.filter((tool) => tool.sources.includes(source)),
+  };
+}
+
+export const SOURCE_LABELS: Record<InformationSource, string> = {
+  structure: 'the Structure ERP guide',
+  uploaded: 'your uploaded files',
+  web: 'web search',
+  procore: 'Procore',
+};

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { chunkMarkdown, chunkPages } from './chunker';
+import { countWords, parseBlocks, splitSentences } from './text-blocks';
+
+const words = (n: number, word = 'ledger') => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ');
+const sentences = (count: number, wordsEach = 12) =>
+  Array.from({ length: count }, (_, i) => `Sentence ${i} ${words(wordsEach - 2, 'w')}.`).join(' ');
+
+describe('chunkMarkdown', () => {
+  it('keeps the heading path and the first # line as title', () => {
+    const md = `# Retainage\n\n${sentences(8)}\n\n## Releasing retainage\n\n${sentences(8)}\n\n### Partial release\n\n${sentences(8)}\n`;
+    const { title, chunks } = chunkMarkdown(md);
+    expect(title).toBe('Retainage');
+    expect(chunks.map((c) => c.headingPath)).toEqual(['Retainage', 'Retainage > Releasing retainage', 'Retainage > Releasing retainage > Partial release']);
+  });
+
+  it('splits a long section at paragraph boundaries into chunks within the word budget, never mid-sentence', () => {
+    const paragraphs = Array.from({ length: 8 }, () => sentences(8)).join('\n\n');
+    const { chunks } = chunkMarkdown(`# Guide\n\n## Long\n\n${paragraphs}`);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) {
+      expect(chunk.headingPath).toBe('Guide > Long');
+      expect(countWords(chunk.text)).toBeGreaterThanOrEqual(80);
+      expect(countWords(chunk.text)).toBeLessThanOrEqual(300);
+      expect(chunk.text.trim()).toMatch(/\.$/);
+      expect(chunk.text.trim()).toMatch(/^Sentence 0 /);
+    }
+  });
+
+  it('cuts a single oversized paragraph at sentence ends', () => {
+    const { chunks } = chunkMarkdown(`# A\n\n${sentences(60)}`);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) {
+      expect(countWords(chunk.text)).toBeLessThanOrEqual(300);
+      expect(chunk.text).toMatch(/^Sentence \d+ .*\.$/s);
+    }
+  });
+
+  it('merges tiny sections with the next one under the same parent, keeping their headings in the text', () => {
+    const md = `# Vendors\n\n${sentences(8)}\n\n## Setup\n\nShort intro.\n\n### Tax ID\n\nEnter the EIN.\n\n### Terms\n\n${sentences(7)}\n\n## Payments\n\n${sentences(8)}`;
+    const { chunks } = chunkMarkdown(md);
+    const setup = chunks.find((c) => c.headingPath === 'Vendors > Setup');
+    expect(setup?.text).toContain('Short intro.');
+    expect(setup?.text).toContain('### Tax ID\n\nEnter the EIN.');
+    expect(setup?.text).toContain('### Terms');
+    expect(chunks.map((c) => c.headingPath)).toEqual(['Vendors', 'Vendors > Setup', 'Vendors > Payments']);
+  });
+
+  it('appends a tiny last section to the previous chunk under the same parent', () => {
+    const md = `# Checks\n\n## Printing\n\n${sentences(8)}\n\n## Voiding\n\nVoid from the register.`;
+    const { chunks } = chunkMarkdown(md);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0].headingPath).toBe('Checks');
+    expect(chunks[0].text).toContain('## Printing');
+    expect(chunks[0].text).toContain('## Voiding\n\nVoid from the register.');
+  });
+
+  it('keeps lists and tables whole', () => {
+    const list = Array.from({ length: 6 }, (_, i) => `${i + 1}. Step ${i} ${words(8, 'do')}`).join('\n');
+    const table = ['| Field | Meaning |', '| --- | --- |', ...Array.from({ length: 5 }, (_, i) => `| f${i} | ${words(6, 'm')} |`)].join('\n');
+    const md = `# Entry\n\n## Steps\n\n${sentences(10)}\n\n${list}\n\n${table}\n\n${sentences(10)}\n\n${sentences(10)}`;
+    const { chunks } = chunkMarkdown(md);
+    expect(chunks.some((c) => c.text.includes(list))).toBe(true);
+    expect(chunks.some((c) => c.text.includes(table))).toBe(true);
+  });
+
+  it('splits an oversized table at row boundaries, repeating the header', () => {
+    const header = '| Code | Description |\n| --- | --- |';
+    const rows = Array.from({ length: 80 }, (_, i) => `| ${i} | ${words(6, 'cost')} |`).join('\n');
+    const { chunks } = chunkMarkdown(`# Codes\n\n${header}\n${rows}`);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) expect(chunk.text.startsWith(header)).toBe(true);
+  });
+
+  it('does not treat # inside fenced code as a heading', () => {
+    const md = `# Import\n\n${sentences(6)}\n\n\`\`\`\n# not a heading\nvendor,amount\n\`\`\`\n\n${sentences(2)}`;
+    const { chunks } = chunkMarkdown(md);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0].text).toContain('# not a heading');
+  });
+
+  it('returns no title and no chunks for empty input', () => {
+    expect(chunkMarkdown('')).toEqual({ title: null, chunks: [] });
+  });
+});
+
+describe('chunkPages', () => {
+  it('chunks by paragraph within a page and keeps page numbers', () => {
+    const pages = [
+      { page: 1, text: `${sentences(10)}\n\n${sentences(10)}\n\n${sentences(10)}` },
+      { page: 2, text: 'Totals due: $12,400.' },
+      { page: 3, text: '   ' },
+    ];
+    const chunks = chunkPages(pages);
+    expect(chunks.filter((c) => c.page === 1).length).toBeGreaterThanOrEqual(1);
+    expect(chunks.find((c) => c.page === 2)?.text).toBe('Totals due: $12,400.');
+    expect(chunks.some((c) => c.page === 3)).toBe(false);
+    for (const chunk of chunks) expect(countWords(chunk.text)).toBeLessThanOrEqual(300);
+  });
+
+  it('hard-splits text without any punctuation at the word budget', () => {
+    const chunks = chunkPages([{ page: null, text: words(700, 'ocr') }]);
+    expect(chunks.length).toBe(3);
+    expect(chunks.every((c) => c.page === null && countWords(c.text) <= 300)).toBe(true);
+  });
+});
+
+describe('text blocks', () => {
+  it('reads a list with blank lines between items as one block', () => {
+    const blocks = parseBlocks('- one\n\n- two\n  continued\n\nAfter.');
+    expect(blocks.map((b) => b.kind)).toEqual(['list', 'paragraph']);
+  });
+
+  it('splits sentences but not abbreviations', () => {
+    expect(splitSentences('Use the vendor no. field, e.g. for Acme Inc. Then save. Done!')).toEqual([
+      'Use the vendor no. field, e.g. for Acme Inc. Then save.',
+      'Done!',
+    ]);
+  });
+});

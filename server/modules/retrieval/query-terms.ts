@@ -1,0 +1,122 @@
+import { SYNONYM_GROUPS } from './synonyms';
+
+/**
+ * Turns a user's question into concepts: each concept is one thing the passage should mention,
+ * given as alternatives (a synonym group, or a single word). Postgres does the rest: each
+ * alternative goes through `phraseto_tsquery('english', ...)` as a bound parameter, which stems
+ * it and drops stop words, so no user text ever reaches tsquery syntax.
+ */
+export type Concept = readonly string[];
+
+/** Question filler that Postgres' English stop list keeps but that never identifies a passage. */
+const FILLER_WORDS = new Set([
+  'please', 'need', 'needs', 'want', 'wants', 'help', 'tell', 'know', 'way', 'ways', 'steps', 'step',
+  'thing', 'things', 'something', 'anyone', 'someone', 'kai', 'structure', 'erp', 'able', 'like',
+  'use', 'using', 'go', 'get', 'also', 'still', 'just', 'really', 'actually', 'exactly',
+]);
+
+const MAX_CONCEPTS = 16;
+const MAX_QUERY_CHARS = 1000;
+
+const TOKEN = /[\p{L}\p{N}]+(?:[&/'.-][\p{L}\p{N}]+)*/gu;
+
+export function tokenize(text: string): string[] {
+  const normalised = text.normalize('NFKC').toLowerCase().replace(/[\u2018\u2019\u02bc]/g, "'");
+  return (normalised.match(TOKEN) ?? []).map((t) => t.replace(/'s$/, '').replace(/\.$/, ''));
+}
+
+interface SynonymEntry {
+  tokens: string[];
+  group: readonly string[];
+}
+
+/** Phrases by their first word, longest first, so "pay app" wins over "pay". */
+const synonymIndex = buildSynonymIndex(SYNONYM_GROUPS);
+
+function buildSynonymIndex(groups: readonly (readonly string[])[]): Map<string, SynonymEntry[]> {
+  const index = new Map<string, SynonymEntry[]>();
+  for (const group of groups) {
+    for (const term of group) {
+      const tokens = tokenize(term);
+      if (tokens.length === 0) continue;
+      const entries = index.get(tokens[0]) ?? [];
+      entries.push({ tokens, group });
+      index.set(tokens[0], entries);
+    }
+  }
+  for (const entries of index.values()) entries.sort((a, b) => b.tokens.length - a.tokens.length);
+  return index;
+}
+
+const sameWord = (queryToken: string, termToken: string) =>
+  queryToken === termToken || queryToken === `${termToken}s` || queryToken === `${termToken}es`;
+
+function lookup(token: string): SynonymEntry[] {
+  const direct = synonymIndex.get(token) ?? [];
+  const singular = token.endsWith('es') ? synonymIndex.get(token.slice(0, -2)) ?? [] : [];
+  const singularS = token.endsWith('s') ? synonymIndex.get(token.slice(0, -1)) ?? [] : [];
+  return [...direct, ...singular, ...singularS].sort((a, b) => b.tokens.length - a.tokens.length);
+}
+
+/** The concepts of a query, in query order, without duplicates. */
+export function queryConcepts(query: string): Concept[] {
+  const tokens = tokenize(query.slice(0, MAX_QUERY_CHARS));
+  const concepts: Concept[] = [];
+  const seen = new Set<string>();
+  const add = (concept: Concept) => {
+    const key = concept.join('\u0000');
+    if (seen.has(key) || concepts.length >= MAX_CONCEPTS) return;
+    seen.add(key);
+    concepts.push(concept);
+  };
+  for (let i = 0; i < tokens.length; ) {
+    const match = lookup(tokens[i]).find(
+      (entry) => entry.tokens.length <= tokens.length - i && entry.tokens.every((t, k) => sameWord(tokens[i + k], t)),
+    );
+    if (match) {
+      add(match.group);
+      i += match.tokens.length;
+      continue;
+    }
+    if (!FILLER_WORDS.has(tokens[i])) add([tokens[i]]);
+    i += 1;
+  }
+  return concepts;
+}
+
+/** Concepts beyond this are left out of the "at least two" stage (pairs grow quadratically). */
+const MAX_PAIR_CONCEPTS = 8;
+
+export interface StagedQueries {
+  /** One tsquery per concept that still has words after stemming and stop words. */
+  concepts: string[];
+  /** Every concept (AND); then at least two of them (three or more concepts); then any. */
+  stages: string[];
+  /** OR of all concepts, for ranking the looser stages. */
+  any: string;
+}
+
+/**
+ * Combines Postgres' canonical tsquery text for each alternative into the staged queries.
+ * Only parenthesised canonical output and the operators & and | are joined, so the result is
+ * always a valid tsquery, whatever the user typed.
+ */
+export function stageQueries(concepts: Concept[], tsqueryOf: (alternative: string) => string | undefined): StagedQueries | undefined {
+  const compiled = concepts
+    .map((alternatives) => [...new Set(alternatives.map(tsqueryOf).filter((q): q is string => !!q))])
+    .filter((queries) => queries.length > 0)
+    .map((queries) => queries.map((q) => `(${q})`).join(' | '));
+  const unique = [...new Set(compiled)];
+  if (unique.length === 0) return undefined;
+  const group = (q: string) => `(${q})`;
+  const all = unique.map(group).join(' & ');
+  const any = unique.map(group).join(' | ');
+  const stages = [all];
+  if (unique.length >= 3) {
+    const paired = unique.slice(0, MAX_PAIR_CONCEPTS);
+    const pairs = paired.flatMap((a, i) => paired.slice(i + 1).map((b) => `(${group(a)} & ${group(b)})`));
+    stages.push(pairs.join(' | '));
+  }
+  if (unique.length >= 2) stages.push(any);
+  return { concepts: unique, stages, any };
+}

@@ -1,0 +1,109 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One scripted reply of the fake model server. */
+export type FakeReply =
+  | { kind: 'text'; chunks: string[]; delayMs?: number }
+  | { kind: 'tool-call'; name: string; args: Record<string, unknown>; splitInto?: number }
+  | { kind: 'status'; status: number; message?: string; retryAfter?: number }
+  /** Streams `chunks` slowly forever-ish until the client goes away. */
+  | { kind: 'slow'; chunk: string; everyMs: number; max: number };
+
+export interface RecordedRequest {
+  body: { model: string; stream?: boolean; messages: Array<{ role: string; content: unknown; tool_calls?: unknown }>; tools?: unknown[] };
+  receivedAt: number;
+}
+
+/**
+ * An OpenAI-compatible /v1/chat/completions on 127.0.0.1 that streams real SSE chunks: text
+ * deltas, tool calls split across chunks (joined by index, as real servers send them), error
+ * statuses with the real error body, and slow streams whose client may walk away.
+ */
+export class FakeOpenAI {
+  private server?: http.Server;
+  private script: FakeReply[] = [];
+  readonly requests: RecordedRequest[] = [];
+  baseUrl = '';
+  /** Set when a slow stream's socket closed before it finished. */
+  clientAbortedAt?: number;
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+    return this;
+  }
+
+  /** Replies are used in order, one per request; the last one repeats. */
+  reply(...replies: FakeReply[]): this {
+    this.script = replies;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    if (req.url !== '/v1/chat/completions' || req.method !== 'POST') return void res.writeHead(404).end();
+    const body = JSON.parse(raw) as RecordedRequest['body'];
+    this.requests.push({ body, receivedAt: Date.now() });
+    const next = this.script.length > 1 ? this.script.shift()! : this.script[0];
+    if (!next) return void res.writeHead(500).end();
+
+    if (next.kind === 'status') {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (next.retryAfter !== undefined) headers['retry-after'] = String(next.retryAfter);
+      const error = { message: next.message ?? `fake error ${next.status}`, type: next.status === 429 ? 'rate_limit_exceeded' : 'server_error', param: null, code: null };
+      return void res.writeHead(next.status, headers).end(JSON.stringify({ error }));
+    }
+
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const id = `chatcmpl-${this.requests.length}`;
+    const send = (delta: object, finish: string | null = null) =>
+      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+    const done = (prompt = 50, completion = 20) => {
+      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1, model: body.model, choices: [], usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion } })}\n\n`);
+      res.end('data: [DONE]\n\n');
+    };
+
+    send({ role: 'assistant', content: '' });
+    if (next.kind === 'text') {
+      for (const chunk of next.chunks) {
+        if (next.delayMs) await sleep(next.delayMs);
+        send({ content: chunk });
+      }
+      send({}, 'stop');
+      return done();
+    }
+    if (next.kind === 'tool-call') {
+      const args = JSON.stringify(next.args);
+      const parts = next.splitInto ?? 3;
+      const size = Math.ceil(args.length / parts);
+      send({ tool_calls: [{ index: 0, id: `call_${this.requests.length}`, type: 'function', function: { name: next.name, arguments: '' } }] });
+      for (let i = 0; i < args.length; i += size) send({ tool_calls: [{ index: 0, function: { arguments: args.slice(i, i + size) } }] });
+      send({}, 'tool_calls');
+      return done();
+    }
+    let closed = false;
+    res.on('close', () => {
+      if (!res.writableFinished) {
+        closed = true;
+        this.clientAbortedAt = Date.now();
+      }
+    });
+    for (let i = 0; i < next.max && !closed; i++) {
+      send({ content: next.chunk });
+      await sleep(next.everyMs);
+    }
+    if (!closed) {
+      send({}, 'stop');
+      done();
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

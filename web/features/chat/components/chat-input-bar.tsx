@@ -1,0 +1,126 @@
+import { MAX_MESSAGE_LENGTH } from '@contract/chat';
+import { Mic, Paperclip, Send, Square } from 'lucide-react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Button, focusRing } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+const QUICK_PROMPTS = ['Vendor Setup', 'Invoice Processing', 'Generate Report'] as const;
+
+type ChatInputBarProps = {
+  /** Resolves false when the message did not go out, so the typed text is put back. */
+  onSend: (text: string) => Promise<boolean> | boolean;
+  isSending: boolean;
+  onStop?: () => void;
+  onAttachFile?: () => void;
+  onRecordVoice?: () => void;
+  isRecording?: boolean;
+};
+
+export function ChatInputBar({ onSend, isSending, onStop, onAttachFile, onRecordVoice, isRecording = false }: ChatInputBarProps) {
+  const [text, setText] = useState('');
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const errorId = useId();
+  const trimmed = text.trim();
+  const tooLong = trimmed.length > MAX_MESSAGE_LENGTH;
+  const canSend = trimmed.length > 0 && !tooLong && !isSending;
+
+  // Grows with the text; CSS max-height caps it at about six lines, then it scrolls.
+  useLayoutEffect(() => {
+    const textarea = textareaRef.current;
+    if (!textarea) return;
+    textarea.style.height = 'auto';
+    textarea.style.height = `${textarea.scrollHeight}px`;
+  }, [text]);
+
+  const submit = async () => {
+    if (!canSend) return;
+    const typed = text;
+    setText('');
+    const sent = await onSend(trimmed);
+    // Nothing the user typed is lost when the send fails, unless they already typed anew.
+    if (!sent) setText((current) => (current === '' ? typed : current));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void submit();
+  };
+
+  const fillPrompt = (prompt: string) => {
+    setText(prompt);
+    textareaRef.current?.focus();
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="mx-auto w-full max-w-3xl space-y-2 px-3 pt-2 pb-3 sm:px-4">
+      <div className="flex flex-wrap gap-2">
+        {QUICK_PROMPTS.map((prompt) => (
+          <button
+            key={prompt}
+            type="button"
+            onClick={() => fillPrompt(prompt)}
+            className={cn(
+              'rounded-full border border-slate-300 bg-white px-3 py-1 text-xs text-slate-700 hover:bg-slate-100',
+              'dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800',
+              focusRing,
+            )}
+          >
+            {prompt}
+          </button>
+        ))}
+      </div>
+      <div
+        className={cn(
+          'flex items-end gap-1 rounded-xl border bg-white p-1.5 shadow-sm focus-within:ring-2 focus-within:ring-blue-500 dark:bg-slate-900',
+          tooLong ? 'border-red-400 dark:border-red-700' : 'border-slate-300 dark:border-slate-700',
+        )}
+      >
+        <Button variant="ghost" size="icon" aria-label="Attach file" disabled={!onAttachFile} onClick={onAttachFile}>
+          <Paperclip aria-hidden="true" />
+        </Button>
+        <textarea
+          ref={textareaRef}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          rows={1}
+          aria-label="Message"
+          aria-invalid={tooLong || undefined}
+          aria-describedby={tooLong ? errorId : undefined}
+          placeholder="Ask me anything about Structure ERP..."
+          className="max-h-36 min-h-9 flex-1 resize-none bg-transparent px-2 py-2 text-sm leading-5 text-slate-900 outline-none placeholder:text-slate-400 dark:text-slate-100 dark:placeholder:text-slate-500"
+        />
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Record voice"
+          aria-pressed={isRecording}
+          disabled={!onRecordVoice}
+          onClick={onRecordVoice}
+          className={cn(isRecording && 'bg-red-600 text-white hover:bg-red-700 hover:text-white dark:bg-red-600 dark:text-white')}
+        >
+          <Mic aria-hidden="true" />
+        </Button>
+        {isSending && onStop && (
+          <Button variant="outline" size="icon" aria-label="Stop" onClick={onStop}>
+            <Square aria-hidden="true" className="fill-current" />
+          </Button>
+        )}
+        <Button type="submit" size="icon" aria-label="Send" disabled={!canSend}>
+          <Send aria-hidden="true" />
+        </Button>
+      </div>
+      {tooLong && (
+        <p id={errorId} role="alert" className="text-xs text-red-700 dark:text-red-400">
+          Your message is {trimmed.length.toLocaleString()} characters long; the limit is {MAX_MESSAGE_LENGTH.toLocaleString()}.
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,4 @@
+/** Its own module so tests can observe a reload that jsdom cannot perform. */
+export function reloadPage(): void {
+  window.location.reload();
+}
