@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { DEV_PORT, E2E_USER, PLAIN_PORT } from './e2e/fixtures';
+import { DEV_PORT, E2E_USER, MODEL_PORT, PLAIN_PORT, SECOND_USER } from './e2e/fixtures';
 
 /**
  * Two KAI servers on the embedded defaults (PGlite, built-in OpenID Provider), each with a fresh
@@ -50,7 +50,20 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `rm -rf ${dataDir('plain')} && npx tsx server/cli/kai.ts users add ${E2E_USER.email} --name "${E2E_USER.name}" --password ${E2E_USER.password} && npx tsx server/main.ts`,
+      command: 'npx tsx e2e/fake-model-server.ts',
+      port: MODEL_PORT,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: [
+        `rm -rf ${dataDir('plain')}`,
+        `npx tsx server/cli/kai.ts users add ${E2E_USER.email} --name "${E2E_USER.name}" --password ${E2E_USER.password}`,
+        `npx tsx server/cli/kai.ts users add ${SECOND_USER.email} --name "${SECOND_USER.name}" --password ${SECOND_USER.password}`,
+        'npx tsx server/main.ts',
+      ].join(' && '),
       url: `http://localhost:${PLAIN_PORT}/readyz`,
       env: serverEnv(PLAIN_PORT, { KAI_DATA_DIR: dataDir('plain') }),
       timeout: 120_000,
@@ -61,7 +74,12 @@ export default defineConfig({
     {
       command: `rm -rf ${dataDir('dev')} && npx tsx server/main.ts`,
       url: `http://localhost:${DEV_PORT}/readyz`,
-      env: serverEnv(DEV_PORT, { KAI_DATA_DIR: dataDir('dev'), KAI_DEV_MODE: '1' }),
+      env: serverEnv(DEV_PORT, {
+        KAI_DATA_DIR: dataDir('dev'),
+        KAI_DEV_MODE: '1',
+        LLM_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
+        LLM_MODEL: 'e2e-model',
+      }),
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'ignore',

@@ -1,14 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_USER, PLAIN_URL } from './fixtures';
+import { signIn } from './helpers';
 
-async function signInFromWelcome(page: Page) {
-  await expect(page.getByText('Your intelligent ERP assistant powered by AI')).toBeVisible();
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Sign in to KAI' })).toBeVisible();
-  await page.getByLabel('Email').fill(E2E_USER.email);
-  await page.getByLabel('Password').fill(E2E_USER.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
+const signInFromWelcome = (page: Page) => signIn(page, E2E_USER);
 
 test('a new user signs in through the built-in provider, uses dark mode and signs out', async ({ page }) => {
   await page.goto(`${PLAIN_URL}/`);

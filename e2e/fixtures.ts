@@ -1,6 +1,9 @@
 /** Shared by playwright.config.ts and the journeys: the two servers and the account that signs in. */
 export const E2E_USER = { email: 'nora.newman@example.com', password: 'e2e-password-Nora-42', name: 'Nora Newman' };
+export const SECOND_USER = { email: 'omar.ortiz@example.com', password: 'e2e-password-Omar-42', name: 'Omar Ortiz' };
 export const PLAIN_PORT = 5411;
+/** The fake OpenAI-compatible model server the dev-mode KAI talks to. */
+export const MODEL_PORT = 5413;
 export const DEV_PORT = 5412;
 export const PLAIN_URL = `http://localhost:${PLAIN_PORT}`;
 export const DEV_URL = `http://localhost:${DEV_PORT}`;

@@ -27,9 +27,9 @@ export class FakeOpenAI {
   /** Set when a slow stream's socket closed before it finished. */
   clientAbortedAt?: number;
 
-  async start(): Promise<this> {
+  async start(port = 0): Promise<this> {
     this.server = http.createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
     return this;
   }
