@@ -92,14 +92,20 @@ export function createChatService(deps: ChatServiceDeps) {
     /** Stores the question, answers it (streaming through the callbacks), stores the answer. */
     async answer(prepared: PreparedSend, signal: AbortSignal, callbacks: StreamCallbacks): Promise<SendChatResponse> {
       const { userId, session } = prepared;
-      const history = deps.model ? await chats.listMessages(userId, session.id, HISTORY_MESSAGES) : [];
-      const userMessage = await chats.addMessage({ userId, sessionId: session.id, role: 'user', content: prepared.question, metadata: { source: prepared.source } });
-      const firstQuestion = session.title === NEW_CHAT_TITLE && history.length === 0 && (await chats.countMessages(userId, session.id)) === 1;
+      const [history, found] = await Promise.all([
+        deps.model ? chats.listMessages(userId, session.id, HISTORY_MESSAGES) : Promise.resolve([]),
+        findAnswerMaterial(prepared, deps.model ? INITIAL_PASSAGES : INITIAL_PASSAGES * 2),
+      ]);
+      // Stored while the answer is composed: the model call does not wait for this write.
+      const storingQuestion = chats.addMessage({ userId, sessionId: session.id, role: 'user', content: prepared.question, metadata: { source: prepared.source } });
+      storingQuestion.catch(() => {}); // awaited below; this only keeps an early failure from being unhandled
 
-      const reply = await compose(prepared, history, signal, callbacks);
+      const reply = await compose(prepared, history, found, signal, callbacks);
+      const userMessage = await storingQuestion;
       callbacks.onSources(reply.metadata.sources ?? []);
       const message = await chats.addMessage({ userId, sessionId: session.id, role: 'assistant', content: reply.content, metadata: reply.metadata });
-      await chats.touchSession(session.id, firstQuestion ? titleFrom(prepared.question) : undefined);
+      // A chat still called 'New chat' takes its name from the question.
+      await chats.touchSession(session.id, session.title === NEW_CHAT_TITLE ? titleFrom(prepared.question) : undefined);
       return { sessionId: session.number, userMessage: toMessageDto(userMessage), message: toMessageDto(message) };
     },
   };
@@ -107,6 +113,7 @@ export function createChatService(deps: ChatServiceDeps) {
   async function compose(
     prepared: PreparedSend,
     history: MessageRow[],
+    found: Citable[],
     signal: AbortSignal,
     callbacks: StreamCallbacks,
   ): Promise<{ content: string; metadata: MessageMetadata }> {
@@ -118,7 +125,6 @@ export function createChatService(deps: ChatServiceDeps) {
       };
     }
     if (!deps.model) {
-      const found = await findAnswerMaterial(prepared, INITIAL_PASSAGES * 2);
       const { content, used } = buildRetrievalAnswer(prepared.source, found);
       callbacks.onToken(content);
       return { content, metadata: { ...base, mode: 'retrieval', sources: used.map((c) => c.source) } };
@@ -126,14 +132,13 @@ export function createChatService(deps: ChatServiceDeps) {
 
     let streamed = '';
     try {
-      const initial = await findAnswerMaterial(prepared, INITIAL_PASSAGES);
       const answer = await answerWithModel({
         ...deps.model,
         userId: prepared.userId,
         question: prepared.question,
         source: prepared.source,
         history: history.map((m): ModelMessage => ({ role: m.role, content: m.content })),
-        initial,
+        initial: found,
         tools: deps.tools.forSource(prepared.source),
         signal,
         onToken: (text) => {

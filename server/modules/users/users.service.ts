@@ -28,7 +28,10 @@ export function createUsersService(repo: UsersRepository, policy: RolePolicy) {
   return {
     /** The user row for this identity, created on first sight. Disabled users are refused. */
     async resolve(identity: Identity): Promise<UserRow> {
-      const row = await repo.ensure(identity.issuer, identity.subject, profileFromToken(identity));
+      // The common case is a returning user: one read, and a write only on first sight.
+      const row =
+        (await repo.findByIdentity(identity.issuer, identity.subject)) ??
+        (await repo.ensure(identity.issuer, identity.subject, profileFromToken(identity)));
       if (row.disabledAt) throw new UnauthorizedError('This account is disabled', 'account_disabled');
       const role = roleFor(identity, row.email ?? identity.email);
       const seenRecently = row.lastSeenAt && Date.now() - row.lastSeenAt.getTime() < 60_000;
