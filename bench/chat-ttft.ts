@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { indexGuide } from '../server/modules/retrieval';
 import { FakeIssuer } from '../server/test/fake-issuer';
 import { FakeOpenAI } from '../server/test/fake-openai';
+import { benchConfig, benchTokens } from './support';
 import { createEmptyPostgresDatabase } from '../server/test/databases';
 
 /**
@@ -16,7 +16,6 @@ import { createEmptyPostgresDatabase } from '../server/test/databases';
  * before the model is called: token check, session lookup, guide retrieval, storing the question.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const AUDIENCE = 'https://kai.bench/api';
 
 const model = await new FakeOpenAI().start();
 model.reply({ kind: 'text', chunks: Array.from({ length: 20 }, (_, i) => `word${i} `) });
@@ -27,22 +26,12 @@ const postgres = process.env.DATABASE_URL ? await createEmptyPostgresDatabase() 
 const database = await openDatabase({ dataDir, databaseUrl: postgres?.url });
 await indexGuide({ db: database.db, dirs: [path.resolve('knowledge')] });
 const app = await buildApp(
-  loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    KAI_WEB_DIST: '/nonexistent',
-    OIDC_ISSUER: issuer.issuer,
-    OIDC_CLIENT_ID: 'bench',
-    OIDC_AUDIENCE: AUDIENCE,
-    LLM_BASE_URL: model.baseUrl,
-    LLM_MODEL: 'bench-model',
-    KAI_DAILY_TOKEN_BUDGET: '0',
-  }),
+  benchConfig(issuer, { LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'bench-model', KAI_DAILY_TOKEN_BUDGET: '0' }),
   { database },
 );
 await app.listen({ port: 0, host: '127.0.0.1' });
 const kaiUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/chat`;
-const tokens = await Promise.all(Array.from({ length: 50 }, (_, i) => issuer.sign({ sub: `bench-${i}`, aud: AUDIENCE })));
+const tokens = await benchTokens(issuer, 50);
 
 async function firstChunkMs(url: string, init: RequestInit, marker: string): Promise<number> {
   const started = performance.now();

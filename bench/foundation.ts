@@ -3,27 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { FakeIssuer } from '../server/test/fake-issuer';
+import { benchConfig, benchTokens } from './support';
 
 /**
  * Foundation figures, printed as JSON: cold start on a fresh embedded database, and authenticated
  * API requests (JWT verification + user lookup) in-process. Bounded in count; no network.
  */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
-const AUDIENCE = 'https://kai.bench/api';
 
 const issuer = await new FakeIssuer().start();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kai-bench-'));
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  KAI_WEB_DIST: '/nonexistent',
-  OIDC_ISSUER: issuer.issuer,
-  OIDC_CLIENT_ID: 'bench',
-  OIDC_AUDIENCE: AUDIENCE,
-});
+const config = benchConfig(issuer);
 
 const t0 = performance.now();
 const database = await openDatabase({ dataDir });
@@ -32,7 +24,7 @@ const app = await buildApp(config, { database });
 await app.ready();
 const coldStartMs = performance.now() - t0;
 
-const tokens = await Promise.all(Array.from({ length: 20 }, (_, i) => issuer.sign({ sub: `bench|${i}`, aud: AUDIENCE })));
+const tokens = await benchTokens(issuer, 20);
 const latencies: number[] = [];
 const started = performance.now();
 for (let i = 0; i < REQUESTS; i++) {
