@@ -23,7 +23,7 @@ export interface PageChunk {
 }
 
 /** Bump when chunking changes, so unchanged articles are indexed again once. */
-export const CHUNKER_VERSION = 1;
+export const CHUNKER_VERSION = 2;
 
 const DEFAULTS = { minWords: 80, maxWords: 300 };
 const PATH_SEPARATOR = ' > ';
@@ -39,9 +39,12 @@ interface Section {
   words: number;
 }
 
+const NAVIGATION_HEADING = /^(related( articles| topics)?|see also)$/i;
+
 export function chunkMarkdown(markdown: string, options: ChunkOptions = {}): { title: string | null; chunks: MarkdownChunk[] } {
   const { minWords, maxWords } = { ...DEFAULTS, ...options };
-  const sections = toSections(parseBlocks(markdown));
+  // "Related" link lists name other articles' titles: as passages they only pull in wrong matches.
+  const sections = toSections(parseBlocks(markdown)).filter((s) => !NAVIGATION_HEADING.test(s.path.at(-1)?.text ?? ''));
   const title = firstTitle(markdown);
   const groups: Section[][] = [];
   for (let i = 0; i < sections.length; ) {
