@@ -7,9 +7,10 @@ import { DEV_PORT, E2E_USER, MODEL_PORT, PLAIN_PORT, SECOND_USER } from './e2e/f
  * Two KAI servers on the embedded defaults (PGlite, built-in OpenID Provider), each with a fresh
  * data directory: one plain, one in dev mode. The web app is built once before (npm run test:e2e).
  */
-// A fresh data directory per run. The server command clears it: this file is also loaded by
-// the test workers, which must never touch a directory a running server holds.
-const dataDir = (name: string) => path.join(os.tmpdir(), `kai-e2e-${name}`);
+// A fresh data directory per run, named after the runner process so two runs on one machine
+// never share one. This file is also loaded by the test workers; only the runner starts servers,
+// and e2e/global-teardown.ts removes its directories.
+const dataDir = (name: string) => path.join(os.tmpdir(), `kai-e2e-${process.pid}-${name}`);
 
 const serverEnv = (port: number, extra: Record<string, string>) => ({
   NODE_ENV: 'test',
@@ -30,6 +31,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
+  globalTeardown: './e2e/global-teardown.ts',
   use: {
     browserName: 'chromium',
     trace: 'off',
