@@ -13,6 +13,13 @@ import { DEV_PORT, E2E_USER, MODEL_PORT, PLAIN_PORT, SECOND_USER } from './e2e/f
 const dataDir = (name: string) => path.join(os.tmpdir(), `kai-e2e-${process.pid}-${name}`);
 
 const serverEnv = (port: number, extra: Record<string, string>) => ({
+  // The journeys run KAI on its embedded defaults, even where CI exports DATABASE_URL for the
+  // integration tests (Playwright hands its own environment to the servers).
+  DATABASE_URL: '',
+  OIDC_ISSUER: '',
+  LLM_BASE_URL: '',
+  LLM_MODEL: '',
+  EMBEDDINGS_BASE_URL: '',
   NODE_ENV: 'test',
   PORT: String(port),
   HOST: 'localhost',
