@@ -13,6 +13,7 @@ const scripts = [
   'chat-ttft.ts',
   'retrieval/quality.ts',
   'retrieval/latency.ts',
+  'upload/blob-throughput.ts',
 ];
 const wanted = process.argv.slice(2);
 const tsx = path.join(here, '..', 'node_modules', '.bin', 'tsx');

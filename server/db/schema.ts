@@ -143,3 +143,16 @@ export const retrievalChunks = pgTable(
     index('retrieval_chunks_corpus_owner_doc_idx').on(t.corpus, t.ownerId, t.documentKey),
   ],
 );
+
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** File bytes in fixed-size chunks (server/adapters/blob-storage.ts); a document row points at its blob. */
+export const blobChunks = pgTable(
+  'blob_chunks',
+  {
+    blobId: uuid('blob_id').notNull(),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blobId, t.seq] })],
+);
