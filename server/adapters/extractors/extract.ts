@@ -1,0 +1,194 @@
+/**
+ * The extractors' front door. The main thread never parses user bytes: every job runs in a
+ * worker thread with V8 heap limits and a wall-clock timeout, from a small pool of long-lived
+ * workers (each keeps its pdf.js and tesseract state warm between jobs). A worker that times out,
+ * runs out of memory or crashes is terminated and replaced; its job rejects with ExtractionError
+ * and every other job carries on.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { WorkerJob, WorkerReply } from './extract.worker.ts';
+import {
+  DEFAULT_LIMITS,
+  ExtractionError,
+  describeKind,
+  type DocumentKind,
+  type Extraction,
+  type ExtractionLimits,
+} from './types.ts';
+
+export type ExtractInput = ({ bytes: Uint8Array; path?: never } | { path: string; bytes?: never }) & {
+  kind: DocumentKind;
+  limits?: Partial<ExtractionLimits>;
+};
+
+export interface ExtractorPoolOptions {
+  /** Concurrent extractions; default: CPUs - 1, between 1 and 4. */
+  size?: number;
+  maxOldGenerationSizeMb?: number;
+  maxYoungGenerationSizeMb?: number;
+  /** A worker is replaced after this many jobs, so slow leaks in the parsers cannot pile up. */
+  jobsPerWorker?: number;
+}
+
+interface QueuedJob {
+  job: Omit<WorkerJob, 'id'>;
+  resolve: (extraction: Extraction) => void;
+  reject: (error: Error) => void;
+}
+
+const WORKER_URL = new URL('./extract-worker-boot.mjs', import.meta.url);
+const STARTUP_TIMEOUT_MS = 30_000;
+
+class Slot {
+  private worker?: Worker;
+  private ready?: Promise<void>;
+  private jobs = 0;
+  busy = false;
+
+  constructor(private readonly options: Required<ExtractorPoolOptions>) {}
+
+  async run({ job, resolve, reject }: QueuedJob): Promise<void> {
+    this.busy = true;
+    try {
+      const worker = await this.start(job.kind);
+      resolve(await this.exchange(worker, { ...job, id: ++this.jobs }));
+      if (this.jobs >= this.options.jobsPerWorker) await this.stop();
+    } catch (error) {
+      reject(error as Error);
+    } finally {
+      this.worker?.unref();
+      this.busy = false;
+    }
+  }
+
+  async stop(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    this.ready = undefined;
+    this.jobs = 0;
+    if (worker) await worker.terminate();
+  }
+
+  private start(kind: DocumentKind): Promise<Worker> {
+    if (!this.worker) {
+      const worker = new Worker(WORKER_URL, {
+        resourceLimits: {
+          maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb,
+          maxYoungGenerationSizeMb: this.options.maxYoungGenerationSizeMb,
+        },
+      });
+      this.worker = worker;
+      this.ready = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('extraction worker did not start')), STARTUP_TIMEOUT_MS);
+        worker.once('message', () => (clearTimeout(timer), resolve()));
+        worker.once('error', (error) => (clearTimeout(timer), reject(error)));
+        worker.once('exit', () => (clearTimeout(timer), reject(new Error('extraction worker exited at start'))));
+      }).catch(async (error: Error) => {
+        await this.stop();
+        throw new ExtractionError('failed', `${describeKind(kind)} could not be read right now; please try again.`, error);
+      });
+    }
+    this.worker.ref();
+    return this.ready!.then(() => this.worker!);
+  }
+
+  /** One job on a ready worker; the timer starts now, so worker start-up is not charged to it. */
+  private exchange(worker: Worker, job: WorkerJob): Promise<Extraction> {
+    return new Promise<Extraction>((resolve, reject) => {
+      const noun = describeKind(job.kind);
+      const cleanup = () => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+      };
+      const fail = (error: ExtractionError) => {
+        cleanup();
+        void this.stop();
+        reject(error);
+      };
+      const timer = setTimeout(() => {
+        const seconds = Math.round(job.limits.timeoutMs / 100) / 10;
+        fail(new ExtractionError('timeout', `${noun} took too long to read (over ${seconds} s) and was abandoned.`));
+      }, job.limits.timeoutMs);
+      const onMessage = (reply: WorkerReply) => {
+        if (reply.type === 'ready' || reply.id !== job.id) return;
+        cleanup();
+        if (reply.type === 'done') resolve(reply.extraction);
+        else reject(new ExtractionError(reply.code, reply.message, reply.detail));
+      };
+      const onError = (error: Error & { code?: string }) =>
+        fail(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new ExtractionError('too_large', `${noun} needs more memory to read than is allowed.`, error)
+            : new ExtractionError('failed', `${noun} could not be read.`, error),
+        );
+      const onExit = () => fail(new ExtractionError('failed', `${noun} could not be read.`));
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      worker.postMessage(job);
+    });
+  }
+}
+
+export class ExtractorPool {
+  private readonly slots: Slot[];
+  private readonly queue: QueuedJob[] = [];
+  private closed = false;
+
+  constructor(options: ExtractorPoolOptions = {}) {
+    const resolved: Required<ExtractorPoolOptions> = {
+      size: options.size ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
+      maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? 512,
+      maxYoungGenerationSizeMb: options.maxYoungGenerationSizeMb ?? 64,
+      jobsPerWorker: options.jobsPerWorker ?? 100,
+    };
+    this.slots = Array.from({ length: resolved.size }, () => new Slot(resolved));
+  }
+
+  extract(input: ExtractInput): Promise<Extraction> {
+    if (this.closed) return Promise.reject(new ExtractionError('failed', 'The document extractor is shutting down.'));
+    const limits: ExtractionLimits = { ...DEFAULT_LIMITS, ...input.limits };
+    if (input.bytes && input.bytes.length > limits.maxBytes) {
+      return Promise.reject(
+        new ExtractionError('too_large', `${describeKind(input.kind)} is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MB.`),
+      );
+    }
+    return new Promise<Extraction>((resolve, reject) => {
+      this.queue.push({ job: { kind: input.kind, bytes: input.bytes, path: input.path, limits }, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const queued of this.queue.splice(0)) queued.reject(new ExtractionError('failed', 'The document extractor is shutting down.'));
+    await Promise.all(this.slots.map((slot) => slot.stop()));
+  }
+
+  private pump(): void {
+    for (const slot of this.slots) {
+      if (slot.busy) continue;
+      const next = this.queue.shift();
+      if (!next) return;
+      void slot.run(next).then(() => this.pump());
+    }
+  }
+}
+
+let defaultPool: ExtractorPool | undefined;
+
+/** Text and metadata of one uploaded file, extracted in the sandbox (the default pool unless given one). */
+export function extractDocument(input: ExtractInput, options: { pool?: ExtractorPool } = {}): Promise<Extraction> {
+  const pool = options.pool ?? (defaultPool ??= new ExtractorPool());
+  return pool.extract(input);
+}
+
+/** For shutdown: stops the default pool's workers. */
+export async function closeDefaultExtractorPool(): Promise<void> {
+  const pool = defaultPool;
+  defaultPool = undefined;
+  await pool?.close();
+}

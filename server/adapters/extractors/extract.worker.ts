@@ -1,0 +1,97 @@
+/**
+ * Entry of a sandbox worker thread: receives one job at a time, reads the bytes (or the file),
+ * re-checks the type from the content and runs the matching extractor. Every failure goes back
+ * as `{ code, message }`; the parent enforces time and memory.
+ */
+import { open } from 'node:fs/promises';
+import { parentPort } from 'node:worker_threads';
+import { extractCsv } from './csv-extractor.ts';
+import { extractDocx } from './docx-extractor.ts';
+import { detectFileType } from './file-type.ts';
+import { extractImage } from './image-ocr.ts';
+import { checkOoxmlArchive } from './ooxml-guard.ts';
+import { extractPdf } from './pdf-extractor.ts';
+import { ExtractionError, describeKind, type DocumentKind, type Extraction, type ExtractionLimits } from './types.ts';
+import { extractXlsx } from './xlsx-extractor.ts';
+
+export interface WorkerJob {
+  id: number;
+  bytes?: Uint8Array;
+  path?: string;
+  kind: DocumentKind;
+  limits: ExtractionLimits;
+}
+
+export type WorkerReply =
+  | { type: 'ready' }
+  | { type: 'done'; id: number; extraction: Extraction }
+  | { type: 'failed'; id: number; code: ExtractionError['code']; message: string; detail?: string };
+
+const port = parentPort;
+if (!port) throw new Error('extract.worker.ts must run in a worker thread');
+
+port.on('message', async (job: WorkerJob) => {
+  try {
+    const extraction = await runJob(job);
+    port.postMessage({ type: 'done', id: job.id, extraction } satisfies WorkerReply);
+  } catch (error) {
+    const reply: WorkerReply =
+      error instanceof ExtractionError
+        ? { type: 'failed', id: job.id, code: error.code, message: error.message }
+        : {
+            type: 'failed',
+            id: job.id,
+            code: 'failed',
+            message: `${describeKind(job.kind)} could not be read.`,
+            detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+          };
+    port.postMessage(reply);
+  }
+});
+port.postMessage({ type: 'ready' } satisfies WorkerReply);
+
+async function runJob(job: WorkerJob): Promise<Extraction> {
+  const { kind, limits } = job;
+  const bytes = job.bytes ?? (await readCapped(job.path ?? '', limits.maxBytes, kind));
+  if (bytes.length > limits.maxBytes) throw tooBig(kind, limits.maxBytes);
+  // The caller's kind came from detectFileType on the head; check it again on these very bytes.
+  const detected = await detectFileType(bytes.subarray(0, 64 * 1024));
+  if ('unsupported' in detected) throw new ExtractionError('unsupported', detected.reason);
+  if (detected.kind !== kind) {
+    throw new ExtractionError('unsupported', `${describeKind(kind)} is actually a ${detected.kind.toUpperCase()} file.`);
+  }
+  switch (kind) {
+    case 'pdf':
+      return extractPdf(bytes, limits);
+    case 'docx':
+      return extractDocx(bytes, await checkOoxmlArchive(bytes, kind, limits));
+    case 'xlsx':
+      return extractXlsx(bytes, await checkOoxmlArchive(bytes, kind, limits), limits);
+    case 'csv':
+      return extractCsv(bytes, limits);
+    case 'png':
+    case 'jpeg':
+    case 'webp':
+      return extractImage(bytes, kind, limits);
+  }
+}
+
+/** Refuses an oversized file from its size, before reading any of it. */
+async function readCapped(path: string, maxBytes: number, kind: DocumentKind): Promise<Uint8Array> {
+  const file = await open(path, 'r').catch(() => {
+    throw new ExtractionError('failed', `${describeKind(kind)} could not be opened.`);
+  });
+  try {
+    const { size } = await file.stat();
+    if (size > maxBytes) throw tooBig(kind, maxBytes);
+    const buffer = Buffer.alloc(size);
+    const { bytesRead } = await file.read(buffer, 0, size, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+function tooBig(kind: DocumentKind, maxBytes: number): ExtractionError {
+  return new ExtractionError('too_large', `${describeKind(kind)} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { detectFileType, hasConsistentDelimiter } from './file-type.ts';
+import { makeDocx, makePixelBombPng, makeTextPdf, makeXlsx, makeZip, renderTextImage } from './test-fixtures.ts';
+
+const ascii = (text: string) => new Uint8Array(Buffer.from(text));
+
+describe('detectFileType', () => {
+  it('recognises each accepted type from its content', async () => {
+    const cases: Array<[Uint8Array, string]> = [
+      [makeTextPdf([[[72, 700, 'Hello']]]), 'pdf'],
+      [makeDocx({ heading: 'H', paragraphs: ['p'] }), 'docx'],
+      [await makeXlsx({ Sheet1: [['a', 'b']] }), 'xlsx'],
+      [ascii('name,amount\nA,1\nB,2\n'), 'csv'],
+      [ascii('\uFEFFname;amount;date\nA;1,50;2024-01-01\n'), 'csv'],
+      [await renderTextImage(['x'], 'png', { width: 40, height: 20 }), 'png'],
+      [await renderTextImage(['x'], 'jpeg', { width: 40, height: 20 }), 'jpeg'],
+      [await renderTextImage(['x'], 'webp', { width: 40, height: 20 }), 'webp'],
+    ];
+    for (const [bytes, kind] of cases) {
+      expect(await detectFileType(bytes), kind).toMatchObject({ kind, mismatch: false });
+    }
+  });
+
+  it('tells DOCX from XLSX by the ZIP entries when only the head is given', async () => {
+    const docx = makeDocx({ heading: 'H', paragraphs: ['p'] });
+    expect(await detectFileType(docx.subarray(0, 2048), 'a.docx')).toMatchObject({ kind: 'docx' });
+    const xlsx = await makeXlsx({ Sheet1: [['a']] });
+    expect(await detectFileType(xlsx, 'b.xlsx')).toMatchObject({ kind: 'xlsx' });
+  });
+
+  it('reports what the name claims against what the content is', async () => {
+    const png = await renderTextImage(['x'], 'png', { width: 40, height: 20 });
+    expect(await detectFileType(png, 'invoice.pdf')).toEqual({
+      kind: 'png',
+      mime: 'image/png',
+      declaredKind: 'pdf',
+      mismatch: true,
+    });
+    expect(await detectFileType(png, 'scan')).toMatchObject({ declaredKind: null, mismatch: false });
+  });
+
+  it('refuses executables, HTML, SVG and scripts whatever their name', async () => {
+    const mz = new Uint8Array(512);
+    mz.set([0x4d, 0x5a, 0x90, 0x00]);
+    const elf = new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array(56).fill(0)]);
+    const refusals: Array<[Uint8Array, string]> = [
+      [mz, 'invoice.pdf'],
+      [elf, 'data.csv'],
+      [ascii('<!DOCTYPE html><html><body>hi</body></html>'), 'invoice.pdf'],
+      [ascii('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'logo.png'],
+      [ascii('#!/bin/sh\nrm -rf /\n'), 'rows.csv'],
+      [ascii('just some words\nwithout any delimiters at all\n'), 'notes.txt'],
+    ];
+    for (const [bytes, name] of refusals) {
+      const result = await detectFileType(bytes, name);
+      expect(result, name).toMatchObject({ unsupported: true });
+      expect('reason' in result && result.reason).toContain('Accepted types: PDF, Word (.docx), Excel (.xlsx), CSV, JPEG, PNG, WebP');
+    }
+  });
+
+  it('refuses legacy .xls/.doc and other ZIPs with a readable reason', async () => {
+    const cfb = new Uint8Array(4096);
+    cfb.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    const xls = await detectFileType(cfb, 'old.xls');
+    expect(xls).toMatchObject({ unsupported: true });
+    expect('reason' in xls && xls.reason).toMatch(/Legacy Word \(\.doc\) and Excel \(\.xls\)/);
+    const zip = makeZip([{ name: 'photos/a.txt', data: 'x' }]);
+    expect(await detectFileType(zip, 'a.zip')).toMatchObject({ unsupported: true, detected: 'zip' });
+  });
+
+  it('needs binary-free UTF-8 for CSV', async () => {
+    expect(await detectFileType(new Uint8Array([0x61, 0x2c, 0x62, 0x0a, 0xff, 0xfe, 0x2c, 0x00]))).toMatchObject({ unsupported: true });
+    // A multi-byte character cut by the end of the head is still text.
+    const head = Buffer.from('a,b\nü,ö\nx,é');
+    expect(await detectFileType(head.subarray(0, head.length - 1))).toMatchObject({ kind: 'csv' });
+  });
+
+  it('requires the same delimiter count on each line', () => {
+    expect(hasConsistentDelimiter('a,b,c\n1,2,3\n"x,y",2,3\n')).toBe(true);
+    expect(hasConsistentDelimiter('a;b\n1;2\n')).toBe(true);
+    expect(hasConsistentDelimiter('Dear team,\nplease pay the invoice, thanks, bye\n')).toBe(false);
+  });
+
+  it('does not decode a pixel bomb to classify it', async () => {
+    expect(await detectFileType(makePixelBombPng(50_000, 50_000), 'bomb.png')).toMatchObject({ kind: 'png' });
+  });
+});

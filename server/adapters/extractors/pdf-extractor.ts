@@ -1,0 +1,186 @@
+/**
+ * PDF text with pdf.js: lines rebuilt from positioned text items, page by page. Pages with next to
+ * no text layer are taken for scans: rendered at 150 dpi with @napi-rs/canvas and OCRed.
+ * pdf.js runs with its "fake worker" in this thread, which is already the sandbox worker; fonts,
+ * CMaps and wasm decoders come from node_modules so nothing is fetched.
+ */
+import { createCanvas } from '@napi-rs/canvas';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api';
+import { recognise } from './image-ocr.ts';
+import { ExtractionError, corruptMessage, type ExtractedPage, type Extraction, type ExtractionLimits } from './types.ts';
+
+const require = createRequire(import.meta.url);
+const PDFJS_DIR = path.dirname(require.resolve('pdfjs-dist/package.json'));
+const asset = (dir: string) => `${path.join(PDFJS_DIR, dir)}/`;
+
+/** A page with fewer visible characters than this is treated as a scan. */
+const MIN_TEXT_CHARS = 20;
+const OCR_DPI = 150;
+
+export async function extractPdf(
+  bytes: Uint8Array,
+  limits: Pick<ExtractionLimits, 'maxPages' | 'maxOcrPages' | 'maxPixels'>,
+): Promise<Extraction> {
+  const doc = await openPdf(bytes);
+  try {
+    const warnings: string[] = [];
+    const pageCount = doc.numPages;
+    const readable = Math.min(pageCount, limits.maxPages);
+    if (readable < pageCount) warnings.push(`Only the first ${readable} of ${pageCount} pages were read.`);
+    const pages: ExtractedPage[] = [];
+    const confidences: number[] = [];
+    let textPages = 0;
+    let ocrBudget = limits.maxOcrPages;
+    for (let number = 1; number <= readable; number++) {
+      const page = await doc.getPage(number).catch(() => {
+        throw new ExtractionError('corrupt', corruptMessage('pdf'));
+      });
+      let text = await pageText(page);
+      if (visibleChars(text) >= MIN_TEXT_CHARS) {
+        textPages++;
+      } else if (ocrBudget > 0) {
+        ocrBudget--;
+        const ocr = await recognise(await renderPage(page, limits.maxPixels));
+        if (visibleChars(ocr.text) > visibleChars(text)) {
+          text = ocr.text;
+          confidences.push(ocr.confidence);
+        }
+      } else if (ocrBudget === 0) {
+        ocrBudget--;
+        warnings.push(`Only ${limits.maxOcrPages} scanned pages were OCRed; later scanned pages were skipped.`);
+      }
+      page.cleanup();
+      pages.push({ page: number, text });
+    }
+    const info = await doc
+      .getMetadata()
+      .then((meta) => (meta.info ?? {}) as { Title?: unknown; Author?: unknown })
+      .catch(() => ({}) as { Title?: unknown; Author?: unknown });
+    const method = confidences.length === 0 ? 'text' : textPages === 0 ? 'ocr' : 'mixed';
+    return {
+      text: pages.map((page) => page.text).join('\n\n'),
+      pages,
+      metadata: {
+        method,
+        pages: pageCount,
+        ...(confidences.length ? { ocrConfidence: Math.round(mean(confidences)) } : {}),
+        ...(typeof info.Title === 'string' && info.Title.trim() ? { title: info.Title.trim() } : {}),
+        ...(typeof info.Author === 'string' && info.Author.trim() ? { author: info.Author.trim() } : {}),
+        ...(warnings.length ? { warnings } : {}),
+      },
+    };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  try {
+    return await getDocument({
+      // pdf.js transfers (detaches) the buffer it is given; keep the caller's intact.
+      data: new Uint8Array(bytes),
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      standardFontDataUrl: asset('standard_fonts'),
+      cMapUrl: asset('cmaps'),
+      cMapPacked: true,
+      wasmUrl: asset('wasm'),
+      iccUrl: asset('iccs'),
+      verbosity: 0,
+    }).promise;
+  } catch (error) {
+    if ((error as { name?: string })?.name === 'PasswordException') {
+      throw new ExtractionError('unsupported', 'The PDF is password-protected: remove the password and upload it again.');
+    }
+    throw new ExtractionError('corrupt', corruptMessage('pdf'));
+  }
+}
+
+interface Positioned {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  size: number;
+}
+
+async function pageText(page: PDFPageProxy): Promise<string> {
+  const content = await page.getTextContent().catch(() => {
+    throw new ExtractionError('corrupt', corruptMessage('pdf'));
+  });
+  const items: Positioned[] = [];
+  for (const item of content.items) {
+    if (!('str' in item) || item.str === '') continue;
+    const { transform, width, height } = item as TextItem;
+    const size = Math.abs(transform[3]) || Math.abs(transform[0]) || height || 10;
+    items.push({ str: item.str, x: transform[4], y: transform[5], width, size });
+  }
+  return rebuildLines(items);
+}
+
+/**
+ * Reading order for horizontal text: group items whose baselines are within half a font size,
+ * top to bottom, then left to right; a gap wider than a fraction of the font size is a space and
+ * a vertical jump of about two lines is a paragraph break.
+ */
+export function rebuildLines(items: Positioned[]): string {
+  const sorted = [...items].sort((a, b) => b.y - a.y || a.x - b.x);
+  const lines: Array<{ y: number; size: number; items: Positioned[] }> = [];
+  for (const item of sorted) {
+    const line = lines.at(-1);
+    if (line && Math.abs(line.y - item.y) <= Math.max(1, 0.5 * Math.min(line.size, item.size))) line.items.push(item);
+    else lines.push({ y: item.y, size: item.size, items: [item] });
+  }
+  const out: string[] = [];
+  let previous: { y: number; size: number } | undefined;
+  for (const line of lines) {
+    if (previous && previous.y - line.y > 2.2 * Math.max(previous.size, line.size)) out.push('');
+    previous = line;
+    line.items.sort((a, b) => a.x - b.x);
+    let text = '';
+    let end = -Infinity;
+    for (const item of line.items) {
+      const gap = item.x - end;
+      if (text && gap > 0.2 * item.size && !/\s$/.test(text) && !/^\s/.test(item.str)) text += ' ';
+      text += item.str;
+      end = Math.max(end, item.x + item.width);
+    }
+    out.push(text.replace(/\s+$/, ''));
+  }
+  return out.join('\n').trim();
+}
+
+async function renderPage(page: PDFPageProxy, maxPixels: number): Promise<Uint8Array> {
+  const base = page.getViewport({ scale: 1 });
+  let scale = OCR_DPI / 72;
+  const pixels = base.width * base.height * scale * scale;
+  // An oversized MediaBox must not turn into an oversized bitmap: shrink to the pixel limit.
+  if (pixels > maxPixels) scale *= Math.sqrt(maxPixels / pixels);
+  const viewport = page.getViewport({ scale });
+  const canvas = createCanvas(Math.max(1, Math.floor(viewport.width)), Math.max(1, Math.floor(viewport.height)));
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  try {
+    await page.render({
+      canvas: canvas as unknown as HTMLCanvasElement,
+      canvasContext: context as unknown as CanvasRenderingContext2D,
+      viewport,
+    }).promise;
+  } catch {
+    throw new ExtractionError('corrupt', corruptMessage('pdf'));
+  }
+  return canvas.encode('png');
+}
+
+function visibleChars(text: string): number {
+  return text.replace(/\s+/g, '').length;
+}
+
+function mean(values: number[]): number {
+  return values.reduce((sum, value) => sum + value, 0) / values.length;
+}
