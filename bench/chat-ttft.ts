@@ -2,35 +2,47 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../server/app';
-import { openDatabase } from '../server/db/client';
-import { indexGuide } from '../server/modules/retrieval';
 import { FakeIssuer } from '../server/test/fake-issuer';
-import { FakeOpenAI } from '../server/test/fake-openai';
-import { benchConfig, benchTokens } from './support';
 import { createEmptyPostgresDatabase } from '../server/test/databases';
+import { BENCH_AUDIENCE, benchTokens, freePort, startProcess } from './support';
 
 /**
  * Time to first token through KAI versus calling the same fake OpenAI-compatible server
- * directly, at 1 and at 50 concurrent streams. KAI's overhead includes what a real request does
- * before the model is called: token check, session lookup, guide retrieval, storing the question.
+ * directly, at 1 and at 50 concurrent streams. The client (this process), KAI and the model
+ * server each run in their own process, as they would in production. KAI's overhead includes
+ * what a real request does before the model is called: token check, session lookup, guide
+ * retrieval, storing the question.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-const model = await new FakeOpenAI().start();
-model.reply({ kind: 'text', chunks: Array.from({ length: 20 }, (_, i) => `word${i} `) });
 const issuer = await new FakeIssuer().start();
+const modelPort = await freePort();
+const model = await startProcess('bench/processes/fake-model.ts', { MODEL_PORT: String(modelPort) }, /fake model ready/);
+const modelUrl = `http://127.0.0.1:${modelPort}/v1`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kai-bench-chat-'));
 // PGlite by default; PostgreSQL in a throwaway database when DATABASE_URL is set.
 const postgres = process.env.DATABASE_URL ? await createEmptyPostgresDatabase() : undefined;
-const database = await openDatabase({ dataDir, databaseUrl: postgres?.url });
-await indexGuide({ db: database.db, dirs: [path.resolve('knowledge')] });
-const app = await buildApp(
-  benchConfig(issuer, { LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'bench-model', KAI_DAILY_TOKEN_BUDGET: '0' }),
-  { database },
+const kaiPort = await freePort();
+const kai = await startProcess(
+  'server/main.ts',
+  {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(kaiPort),
+    LOG_LEVEL: 'info',
+    KAI_DATA_DIR: dataDir,
+    DATABASE_URL: postgres?.url ?? '',
+    KAI_WEB_DIST: '/nonexistent',
+    OIDC_ISSUER: issuer.issuer,
+    OIDC_CLIENT_ID: 'bench',
+    OIDC_AUDIENCE: BENCH_AUDIENCE,
+    LLM_BASE_URL: modelUrl,
+    LLM_MODEL: 'bench-model',
+    KAI_DAILY_TOKEN_BUDGET: '0',
+  },
+  /Structure ERP guide indexed/,
 );
-await app.listen({ port: 0, host: '127.0.0.1' });
-const kaiUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/chat`;
+const kaiUrl = `http://127.0.0.1:${kaiPort}/api/chat`;
 const tokens = await benchTokens(issuer, 50);
 
 async function firstChunkMs(url: string, init: RequestInit, marker: string): Promise<number> {
@@ -51,7 +63,7 @@ async function firstChunkMs(url: string, init: RequestInit, marker: string): Pro
 }
 
 const direct = () =>
-  firstChunkMs(`${model.baseUrl}/chat/completions`, {
+  firstChunkMs(`${modelUrl}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ model: 'bench-model', stream: true, messages: [{ role: 'user', content: 'How do I release retainage?' }] }),
@@ -86,11 +98,11 @@ for (const concurrency of [1, 50]) {
     overheadMs: { p50: Number((pct(k, 0.5) - pct(d, 0.5)).toFixed(2)), p99: Number((pct(k, 0.99) - pct(d, 0.99)).toFixed(2)) },
   };
 }
-console.log(JSON.stringify({ benchmark: 'chat-time-to-first-token', database: database.kind, goal: { p50Ms: 5, p99Ms: 20 }, ...results }, null, 2));
+console.log(JSON.stringify({ benchmark: 'chat-time-to-first-token', database: postgres ? 'postgres' : 'pglite', goal: { p50Ms: 5, p99Ms: 20 }, ...results }, null, 2));
 
-await app.close();
-await database.close();
+kai.kill('SIGTERM');
+model.kill('SIGTERM');
+await new Promise((resolve) => kai.once('exit', resolve));
 await postgres?.drop();
-await model.stop();
 await issuer.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });

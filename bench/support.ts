@@ -1,3 +1,7 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../server/config';
 import type { FakeIssuer } from '../server/test/fake-issuer';
 
@@ -19,4 +23,38 @@ export function benchConfig(issuer: FakeIssuer, extra: Record<string, string> = 
 /** Access tokens for `count` distinct users. */
 export function benchTokens(issuer: FakeIssuer, count: number): Promise<string[]> {
   return Promise.all(Array.from({ length: count }, (_, i) => issuer.sign({ sub: `bench|${i}`, aud: BENCH_AUDIENCE })));
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Runs a TypeScript entry point in its own process and resolves once its output matches `ready`. */
+export async function startProcess(script: string, env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, script)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (ready.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)));
+  });
+  return child;
 }

@@ -1,0 +1,6 @@
+import { FakeOpenAI } from '../../server/test/fake-openai';
+
+/** The benchmark's model server, in a process of its own so it does not share KAI's event loop. */
+const model = await new FakeOpenAI().start(Number(process.env.MODEL_PORT));
+model.reply({ kind: 'text', chunks: Array.from({ length: 20 }, (_, i) => `word${i} `) });
+process.stdout.write(`fake model ready on ${model.baseUrl}\n`);
