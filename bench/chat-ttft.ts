@@ -40,7 +40,7 @@ const kai = await startProcess(
     LLM_MODEL: 'bench-model',
     KAI_DAILY_TOKEN_BUDGET: '0',
   },
-  /Structure ERP guide indexed/,
+  /guide index up to date/,
 );
 const kaiUrl = `http://127.0.0.1:${kaiPort}/api/chat`;
 const tokens = await benchTokens(issuer, 50);

@@ -67,11 +67,9 @@ export async function main(): Promise<void> {
     embeddings: config.embeddings ? createEmbeddingsClient(config.embeddings) : undefined,
     log: app.log,
     signal: indexing.signal,
-  })
-    .then((result) => app.log.info(result, 'Structure ERP guide indexed'))
-    .catch((err) => {
-      if (!indexing.signal.aborted) app.log.error({ err }, 'indexing the Structure ERP guide failed');
-    });
+  }).catch((err) => {
+    if (!indexing.signal.aborted) app.log.error({ err }, 'indexing the Structure ERP guide failed');
+  });
   app.log.info(
     { database: database.kind, identity: config.identity.kind, devMode: config.devMode },
     `KAI is ready at ${config.publicUrl}`,
