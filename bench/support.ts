@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../server/config';
 import type { FakeIssuer } from '../server/test/fake-issuer';
+
+export { freePort } from '../server/test/free-port';
 
 export const BENCH_AUDIENCE = 'https://kai.bench/api';
 
@@ -26,14 +27,6 @@ export function benchTokens(issuer: FakeIssuer, count: number): Promise<string[]
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Runs a TypeScript entry point in its own process and resolves once its output matches `ready`. */
 export async function startProcess(script: string, env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {

@@ -1,22 +1,11 @@
-import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../app';
 import { loadConfig, type Config } from '../../../config';
 import { openDatabase, type DatabaseHandle } from '../../../db/client';
+import { freePort } from '../../../test/free-port';
 
 export const ADMIN_EMAIL = 'admin@example.test';
 export const ADMIN_PASSWORD = 'admin-password-for-tests';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface RunningApp {
   app: FastifyInstance;
