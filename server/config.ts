@@ -64,6 +64,12 @@ const envSchema = z.object({
   KAI_KNOWLEDGE_DIR: optionalText,
   KAI_SUPPORT_EMAIL: z.string().email().default('support@example.com'),
   KAI_COMPANY_NAME: z.string().min(1).max(100).default('Your Company'),
+  KAI_UPLOAD_MAX_FILE_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  KAI_UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(10),
+  KAI_UPLOAD_QUOTA_FILES: z.coerce.number().int().min(1).default(500),
+  KAI_UPLOAD_QUOTA_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  KAI_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  KAI_EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -94,6 +100,17 @@ export interface Config {
   knowledgeDirs: string[];
   supportEmail: string;
   companyName: string;
+  uploads: UploadLimits;
+}
+
+export interface UploadLimits {
+  maxFileBytes: number;
+  maxFilesPerRequest: number;
+  quotaFiles: number;
+  quotaBytes: number;
+  /** Documents and everything derived from them are purged this many days after upload. */
+  retentionDays: number;
+  extractionTimeoutMs: number;
 }
 
 export interface LlmConfig {
@@ -196,6 +213,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     knowledgeDirs: [BUILTIN_KNOWLEDGE_DIR, ...(e.KAI_KNOWLEDGE_DIR ? [path.resolve(e.KAI_KNOWLEDGE_DIR)] : [])],
     supportEmail: e.KAI_SUPPORT_EMAIL,
     companyName: e.KAI_COMPANY_NAME,
+    uploads: {
+      maxFileBytes: e.KAI_UPLOAD_MAX_FILE_BYTES,
+      maxFilesPerRequest: e.KAI_UPLOAD_MAX_FILES,
+      quotaFiles: e.KAI_UPLOAD_QUOTA_FILES,
+      quotaBytes: e.KAI_UPLOAD_QUOTA_BYTES,
+      retentionDays: e.KAI_RETENTION_DAYS,
+      extractionTimeoutMs: e.KAI_EXTRACTION_TIMEOUT_MS,
+    },
   });
 }
 

@@ -156,3 +156,38 @@ export const blobChunks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.blobId, t.seq] })],
 );
+
+/**
+ * Uploaded files. The row is also the extraction queue: a worker claims a 'queued' row (or an
+ * 'extracting' one whose lock expired, after a crash) with FOR UPDATE SKIP LOCKED.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    ownerId: uuid('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** Display only: storage is keyed by blob id. */
+    filename: text('filename').notNull(),
+    mime: text('mime').notNull(),
+    kind: text('kind', { enum: ['pdf', 'docx', 'xlsx', 'csv', 'png', 'jpeg', 'webp'] }).notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    blobId: uuid('blob_id').notNull(),
+    purpose: text('purpose', { enum: ['analyze', 'invoice', 'vendor', 'report', 'knowledge'] }).notNull(),
+    sessionId: integer('session_id'),
+    status: text('status', { enum: ['queued', 'extracting', 'ready', 'failed'] }).notNull().default('queued'),
+    failureReason: text('failure_reason'),
+    processedContent: text('processed_content'),
+    metadata: jsonb('metadata'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('documents_owner_sha256_key').on(t.ownerId, t.sha256),
+    index('documents_owner_created_idx').on(t.ownerId, t.createdAt),
+    index('documents_status_idx').on(t.status, t.lockedUntil),
+    index('documents_expires_idx').on(t.expiresAt),
+  ],
+);
