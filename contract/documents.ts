@@ -32,8 +32,6 @@ export type DocumentDto = z.infer<typeof documentDto>;
 export const documentWithContent = documentDto.extend({ processedContent: z.string().nullable() });
 export type DocumentWithContent = z.infer<typeof documentWithContent>;
 
-export const documentParams = z.object({ id: z.string().uuid() });
-
 /** POST /api/upload (multipart: files, sessionId, purpose). */
 export const uploadResponse = z.object({
   files: z.array(

@@ -18,6 +18,7 @@ import { createRetrievalTools } from './modules/chat/retrieval-tools';
 import { createUsageRepository } from './modules/chat/usage.repository';
 import { healthRoutes } from './modules/health/health.routes';
 import { createRetrievalService, prepareVectorSearch } from './modules/retrieval';
+import { documentsModule } from './modules/documents/documents.module';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(appInfoRoutes, { config });
   await app.register(usersRoutes, { users });
   await app.register(chatRoutes, { chat });
+  await app.register(documentsModule, { db, retrieval, uploads: config.uploads });
   if (builtin) await builtin.register(app);
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -23,6 +23,8 @@ export function setAccessTokenGetter(getter: AccessTokenGetter | null): () => vo
 
 export class ApiError extends Error {
   readonly status: number;
+  /** The HTTP reason phrase, e.g. 'Payload Too Large' (may be empty over HTTP/2). */
+  readonly statusText: string;
   /** Stable error code when the server answered `{ error: { code, message } }`. */
   readonly code?: string;
   /** Text fit for a toast: the server's message, else the body text or status text. */
@@ -32,6 +34,7 @@ export class ApiError extends Error {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
+    this.statusText = statusText;
     const parsed = parseErrorBody(bodyText);
     this.code = parsed?.error.code;
     this.displayMessage = parsed?.error.message || bodyText || statusText || `Request failed (${status})`;
@@ -107,4 +110,54 @@ export async function apiFetch<T>(method: HttpMethod, url: string, body?: unknow
   const response = await apiRequest(method, url, body);
   const text = await response.text();
   return (text ? JSON.parse(text) : null) as T;
+}
+
+export type UploadProgress = { loaded: number; total: number };
+
+function parseJsonBody<T>(text: string): T {
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * POSTs a multipart form and decodes the JSON answer, reporting how many bytes have been sent.
+ * XMLHttpRequest because fetch reports no upload progress; token, credentials and ApiError
+ * match apiFetch. Aborting the signal rejects with an AbortError.
+ */
+export async function apiUpload<T>(url: string, formData: FormData, onProgress?: (progress: UploadProgress) => void, signal?: AbortSignal): Promise<T> {
+  const token = await readAccessToken();
+  signal?.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    const settle = () => signal?.removeEventListener('abort', onAbort);
+
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
+    };
+    xhr.onload = () => {
+      settle();
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(new ApiError(xhr.status, xhr.statusText, xhr.responseText ?? ''));
+        return;
+      }
+      try {
+        resolve(parseJsonBody<T>(xhr.responseText));
+      } catch (err) {
+        reject(err);
+      }
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new TypeError('Failed to fetch'));
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(new DOMException('The upload was aborted.', 'AbortError'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    xhr.send(formData);
+  });
 }

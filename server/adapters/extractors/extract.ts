@@ -20,6 +20,8 @@ import {
 export type ExtractInput = ({ bytes: Uint8Array; path?: never } | { path: string; bytes?: never }) & {
   kind: DocumentKind;
   limits?: Partial<ExtractionLimits>;
+  /** Internal to renderPdfPreview. */
+  previewWidth?: number;
 };
 
 export interface ExtractorPoolOptions {
@@ -157,7 +159,7 @@ export class ExtractorPool {
       );
     }
     return new Promise<Extraction>((resolve, reject) => {
-      this.queue.push({ job: { kind: input.kind, bytes: input.bytes, path: input.path, limits }, resolve, reject });
+      this.queue.push({ job: { kind: input.kind, bytes: input.bytes, path: input.path, limits, previewWidth: input.previewWidth }, resolve, reject });
       this.pump();
     });
   }
@@ -184,6 +186,17 @@ let defaultPool: ExtractorPool | undefined;
 export function extractDocument(input: ExtractInput, options: { pool?: ExtractorPool } = {}): Promise<Extraction> {
   const pool = options.pool ?? (defaultPool ??= new ExtractorPool());
   return pool.extract(input);
+}
+
+/** PNG of a PDF's first page, `width` pixels wide, rendered in the sandbox like an extraction. */
+export async function renderPdfPreview(
+  input: ({ bytes: Uint8Array; path?: never } | { path: string; bytes?: never }) & { limits?: Partial<ExtractionLimits> },
+  options: { width: number; pool?: ExtractorPool },
+): Promise<Uint8Array> {
+  const width = Math.min(Math.max(Math.round(options.width), 16), 4000);
+  const result = await extractDocument({ ...input, kind: 'pdf', previewWidth: width } as ExtractInput, { pool: options.pool });
+  if (!result.preview) throw new ExtractionError('failed', 'The PDF preview could not be drawn.');
+  return result.preview;
 }
 
 /** For shutdown: stops the default pool's workers. */

@@ -10,7 +10,7 @@ import { extractDocx } from './docx-extractor.ts';
 import { detectFileType } from './file-type.ts';
 import { extractImage } from './image-ocr.ts';
 import { checkOoxmlArchive } from './ooxml-guard.ts';
-import { extractPdf } from './pdf-extractor.ts';
+import { extractPdf, renderPdfFirstPage } from './pdf-extractor.ts';
 import { ExtractionError, describeKind, type DocumentKind, type Extraction, type ExtractionLimits } from './types.ts';
 import { extractXlsx } from './xlsx-extractor.ts';
 
@@ -20,6 +20,8 @@ export interface WorkerJob {
   path?: string;
   kind: DocumentKind;
   limits: ExtractionLimits;
+  /** Render page 1 of a PDF at this width instead of extracting text. */
+  previewWidth?: number;
 }
 
 export type WorkerReply =
@@ -59,6 +61,9 @@ async function runJob(job: WorkerJob): Promise<Extraction> {
   if ('unsupported' in detected) throw new ExtractionError('unsupported', detected.reason);
   if (detected.kind !== kind) {
     throw new ExtractionError('unsupported', `${describeKind(kind)} is actually a ${detected.kind.toUpperCase()} file.`);
+  }
+  if (job.previewWidth && kind === 'pdf') {
+    return { text: '', pages: [], metadata: { method: 'text' }, preview: await renderPdfFirstPage(bytes, job.previewWidth, limits.maxPixels) };
   }
   switch (kind) {
     case 'pdf':

@@ -1,6 +1,6 @@
 /** Public surface of the document extractors. */
 export { detectFileType, type DetectedFileType } from './file-type.ts';
-export { extractDocument, closeDefaultExtractorPool, ExtractorPool, type ExtractInput, type ExtractorPoolOptions } from './extract.ts';
+export { extractDocument, renderPdfPreview, closeDefaultExtractorPool, ExtractorPool, type ExtractInput, type ExtractorPoolOptions } from './extract.ts';
 export {
   ACCEPTED_KINDS,
   ACCEPTED_TYPES_LABEL,

@@ -154,9 +154,22 @@ export function rebuildLines(items: Positioned[]): string {
   return out.join('\n').trim();
 }
 
-async function renderPage(page: PDFPageProxy, maxPixels: number): Promise<Uint8Array> {
+/** PNG of page 1, `width` pixels wide (within the pixel limit), for a thumbnail. */
+export async function renderPdfFirstPage(bytes: Uint8Array, width: number, maxPixels: number): Promise<Uint8Array> {
+  const doc = await openPdf(bytes);
+  try {
+    const page = await doc.getPage(1).catch(() => {
+      throw new ExtractionError('corrupt', corruptMessage('pdf'));
+    });
+    return await renderPage(page, maxPixels, width / page.getViewport({ scale: 1 }).width);
+  } finally {
+    await doc.destroy();
+  }
+}
+
+async function renderPage(page: PDFPageProxy, maxPixels: number, initialScale = OCR_DPI / 72): Promise<Uint8Array> {
   const base = page.getViewport({ scale: 1 });
-  let scale = OCR_DPI / 72;
+  let scale = initialScale;
   const pixels = base.width * base.height * scale * scale;
   // An oversized MediaBox must not turn into an oversized bitmap: shrink to the pixel limit.
   if (pixels > maxPixels) scale *= Math.sqrt(maxPixels / pixels);

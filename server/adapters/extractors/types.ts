@@ -32,6 +32,8 @@ export interface Extraction {
   text: string;
   pages: ExtractedPage[];
   metadata: ExtractionMetadata;
+  /** Only for a preview job (renderPdfPreview): PNG of the first page; text and pages are empty. */
+  preview?: Uint8Array;
 }
 
 export interface ExtractionLimits {

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { paths } from '@/config/paths';
 import { useAuth, useCurrentUser, UserMenu, type MenuUser } from '@/features/auth';
 import { ChatView, messagesQueryKey, useChatActions } from '@/features/chat';
+import { ContextToolsPanel, FilePreviewDialog, UploadPanel } from '@/features/documents';
 import { HelpDialog } from '@/features/help';
 import { SessionList, sessionsQueryKey, useCurrentSession } from '@/features/sessions';
 import { MainLayout, useAppConfig, type QuickAction } from '@/features/shell';
@@ -20,6 +21,7 @@ export function MainScreen({ mode }: MainScreenProps) {
   const [, navigate] = useLocation();
   const currentUser = useCurrentUser();
   const [helpOpen, setHelpOpen] = useState(false);
+  const [openDocumentId, setOpenDocumentId] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const [sessionId, setSessionId] = useCurrentSession();
   const chatActions = useChatActions(sessionId);
@@ -63,6 +65,8 @@ export function MainScreen({ mode }: MainScreenProps) {
         onQuickAction={onQuickAction}
         onOpenHelp={() => setHelpOpen(true)}
         onOpenInvoiceProcessing={() => navigate(paths.invoiceProcessing)}
+        uploadPanel={<UploadPanel sessionId={sessionId} />}
+        contextPanel={<ContextToolsPanel />}
         sessionsPanel={(closeDrawer) => (
           <SessionList
             currentSessionId={sessionId}
@@ -74,9 +78,10 @@ export function MainScreen({ mode }: MainScreenProps) {
           />
         )}
       >
-        <ChatView sessionId={sessionId} onMessageSent={onMessageSent} />
+        <ChatView sessionId={sessionId} onMessageSent={onMessageSent} onOpenDocument={setOpenDocumentId} />
       </MainLayout>
       <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      <FilePreviewDialog documentId={openDocumentId} onOpenChange={(open) => !open && setOpenDocumentId(null)} />
     </InformationSourceProvider>
   );
 }

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 
-/** The right-hand 'Context and Tools' panel; its tabs arrive with the documents feature. */
+/** The right-hand 'Context and Tools' panel; the route supplies its tabs. */
 export function ContextPanel({ onClose, children }: { onClose: () => void; children?: ReactNode }) {
   return (
     <aside
@@ -18,7 +18,7 @@ export function ContextPanel({ onClose, children }: { onClose: () => void; child
         </Button>
       </div>
       <div className="flex-1 overflow-y-auto p-4 text-sm text-slate-600 dark:text-slate-400">
-        {children ?? <p>Your documents, invoices and reports appear here.</p>}
+        {children}
       </div>
     </aside>
   );

@@ -4,7 +4,6 @@ import { useAppConfig } from '../api/get-app-config';
 import { PreferenceSwitches } from './preference-switches';
 import { QuickActions, type QuickAction } from './quick-actions';
 import { SourceSelector } from './source-selector';
-import { UploadPanelPlaceholder } from './upload-panel-placeholder';
 
 type SidebarContentProps = {
   onAction: (action: QuickAction) => void;
@@ -28,7 +27,7 @@ export function SidebarContent({ onAction, uploadPanel, sessionsPanel, headerAct
       <div className="flex-1 space-y-6 overflow-y-auto px-2 py-4">
         {sessionsPanel}
         <SourceSelector />
-        {uploadPanel ?? <UploadPanelPlaceholder />}
+        {uploadPanel}
         <QuickActions onAction={onAction} />
         <PreferenceSwitches />
       </div>

@@ -1,0 +1,193 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { ExtractionError, extractDocument, type Extraction, type ExtractorPool } from '../../adapters/extractors';
+import type { Database } from '../../db/client';
+import type { RetrievalService } from '../retrieval';
+import { withBlobFile } from './blob-file';
+import { createDocumentsRepository, type DocumentRow } from './documents.repository';
+
+/** A transient failure (not the file's fault) is retried this many attempts in all. */
+export const MAX_ATTEMPTS = 3;
+const GENERIC_FAILURE = 'The document could not be read right now. Please delete it and upload it again.';
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+const PURGE_BATCH = 100;
+const STOP_WAIT_MS = 10_000;
+
+export interface DocumentWorkerOptions {
+  db: Database;
+  retrieval: Pick<RetrievalService, 'indexUploadedDocument' | 'deleteUploadedDocument'>;
+  log: FastifyBaseLogger;
+  extractionTimeoutMs: number;
+  /** Files over this are refused by the extractor too (defence in depth). */
+  maxFileBytes: number;
+  /** Jobs run side by side in this process. */
+  concurrency?: number;
+  pollMs?: number;
+  /** false: nothing runs by itself; tests drive the queue with runOnce() and purgeExpired(). */
+  autoStart?: boolean;
+  pool?: ExtractorPool;
+}
+
+export interface DocumentWorker {
+  /** Claims and processes one document; false when there was nothing to claim. */
+  runOnce(): Promise<boolean>;
+  /** Deletes documents past their retention date with their bytes and passages; returns how many. */
+  purgeExpired(): Promise<number>;
+  /** Starts the next poll now (after an upload). */
+  wake(): void;
+  /** Waits until no job is in flight. */
+  idle(): Promise<void>;
+  /** Stops polling and waits (bounded) for jobs in flight; runOnce and purgeExpired still work when called. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The extraction queue's runner: the documents table is the queue, so any number of instances
+ * can run one. A claim holds a lock of twice the extraction timeout; a worker that dies mid-job
+ * leaves a lock that expires, and the next claim retries the document.
+ */
+export function startDocumentWorker(options: DocumentWorkerOptions): DocumentWorker {
+  const { db, retrieval, log } = options;
+  const repository = createDocumentsRepository(db);
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  const pollMs = options.pollMs ?? 2_000;
+  const lockMs = options.extractionTimeoutMs * 2;
+  const inFlight = new Set<Promise<unknown>>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let purgeTimer: NodeJS.Timeout | undefined;
+  let loops = 0;
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work)).catch(() => {});
+    return work;
+  }
+
+  function extract(row: DocumentRow): Promise<Extraction> {
+    return withBlobFile(repository.openBlob(row.blobId), (file) =>
+      extractDocument(
+        { path: file, kind: row.kind, limits: { timeoutMs: options.extractionTimeoutMs, maxBytes: options.maxFileBytes } },
+        { pool: options.pool },
+      ),
+    );
+  }
+
+  async function processDocument(row: DocumentRow): Promise<void> {
+    const attempt = row.attempts;
+    try {
+      const extraction = await extract(row);
+      // Passages first, then the result; re-indexing the same bytes replaces the same passages,
+      // so a stale worker getting here too does no harm.
+      await retrieval.indexUploadedDocument({ ownerId: row.ownerId, documentId: row.id, title: row.filename, pages: extraction.pages });
+      if (await repository.markReady(row.id, attempt, { processedContent: extraction.text, metadata: metadataOf(extraction) })) return;
+      log.warn({ documentId: row.id, attempt }, 'extraction result dropped: a newer attempt owns the document');
+      // Deleted while being read: take back the passages just written.
+      if (!(await repository.exists(row.id))) await retrieval.deleteUploadedDocument(row.ownerId, row.id);
+    } catch (err) {
+      await recordFailure(row, attempt, err);
+    }
+  }
+
+  async function recordFailure(row: DocumentRow, attempt: number, err: unknown): Promise<void> {
+    // A file the extractor refused will not improve on retry; a crashed or busy extractor might.
+    const transient = !(err instanceof ExtractionError) || err.code === 'failed';
+    if (transient && attempt < MAX_ATTEMPTS) {
+      log.warn({ err, documentId: row.id, attempt }, 'extraction failed; will retry');
+      await repository.requeue(row.id, attempt);
+      return;
+    }
+    const reason = err instanceof ExtractionError ? err.message : GENERIC_FAILURE;
+    if (!(err instanceof ExtractionError)) log.error({ err, documentId: row.id, attempt }, 'extraction failed');
+    else log.info({ documentId: row.id, code: err.code, cause: err.cause }, 'document could not be read');
+    await repository.markFailed(row.id, attempt, reason);
+  }
+
+  async function runOnce(): Promise<boolean> {
+    const row = await repository.claimNext(lockMs);
+    if (!row) return false;
+    await track(processDocument(row).catch((err) => log.error({ err, documentId: row.id }, 'document job failed')));
+    return true;
+  }
+
+  async function purgeExpired(): Promise<number> {
+    let purged = 0;
+    for (const { id, ownerId } of await repository.listExpired(PURGE_BATCH)) {
+      await retrieval.deleteUploadedDocument(ownerId, id);
+      if (await repository.deleteExpired(id)) purged += 1;
+    }
+    if (purged > 0) log.info({ purged }, 'expired documents purged');
+    return purged;
+  }
+
+  /** One loop per concurrency slot: drains the queue, then sleeps until woken or the poll. */
+  async function loop(): Promise<void> {
+    loops += 1;
+    try {
+      while (!stopped && (await runOnce().catch((err) => (log.error({ err }, 'claiming a document failed'), false)))) {
+        // keep draining
+      }
+    } finally {
+      loops -= 1;
+    }
+  }
+
+  function wake(): void {
+    if (stopped || options.autoStart === false) return;
+    while (loops < concurrency) void track(loop());
+  }
+
+  function schedulePoll(): void {
+    timer = setTimeout(() => {
+      wake();
+      if (!stopped) schedulePoll();
+    }, pollMs);
+    timer.unref();
+  }
+
+  function schedulePurge(): void {
+    const purge = () => void track(purgeExpired().catch((err) => log.error({ err }, 'purging expired documents failed')));
+    purge();
+    purgeTimer = setInterval(purge, PURGE_EVERY_MS);
+    purgeTimer.unref();
+  }
+
+  if (options.autoStart !== false) {
+    wake();
+    schedulePoll();
+    schedulePurge();
+  }
+
+  return {
+    runOnce: () => track(runOnce()),
+    purgeExpired: () => track(purgeExpired()),
+    wake,
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      clearInterval(purgeTimer);
+      const drained = Promise.allSettled([...inFlight]);
+      let deadline: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        deadline = setTimeout(resolve, STOP_WAIT_MS);
+        deadline.unref();
+      });
+      await Promise.race([drained, late]);
+      clearTimeout(deadline);
+    },
+  };
+}
+
+function metadataOf({ metadata }: Extraction): Record<string, unknown> {
+  return {
+    method: metadata.method,
+    ...(metadata.pages !== undefined ? { pages: metadata.pages } : {}),
+    ...(metadata.sheets ? { sheets: metadata.sheets } : {}),
+    ...(metadata.ocrConfidence !== undefined ? { ocrConfidence: metadata.ocrConfidence } : {}),
+    ...(metadata.title ? { title: metadata.title } : {}),
+    ...(metadata.author ? { author: metadata.author } : {}),
+    warnings: metadata.warnings ?? [],
+  };
+}

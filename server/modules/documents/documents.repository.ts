@@ -1,0 +1,140 @@
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { deleteBlob, readBlob, writeBlob } from '../../adapters/blob-storage';
+import type { Database } from '../../db/client';
+import { documents } from '../../db/schema';
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type NewDocumentRow = Omit<typeof documents.$inferInsert, 'id' | 'status' | 'attempts' | 'createdAt' | 'updatedAt'>;
+
+/** Every user-facing query names the owner: a document id means nothing without its user. */
+export function createDocumentsRepository(db: Database) {
+  return {
+    async listOwned(ownerId: string): Promise<DocumentRow[]> {
+      return db.select().from(documents).where(eq(documents.ownerId, ownerId)).orderBy(desc(documents.createdAt), desc(documents.id));
+    },
+
+    async findOwned(ownerId: string, id: string): Promise<DocumentRow | undefined> {
+      const [row] = await db.select().from(documents).where(and(eq(documents.ownerId, ownerId), eq(documents.id, id))).limit(1);
+      return row;
+    },
+
+    async findBySha256(ownerId: string, sha256: string): Promise<DocumentRow | undefined> {
+      const [row] = await db.select().from(documents).where(and(eq(documents.ownerId, ownerId), eq(documents.sha256, sha256))).limit(1);
+      return row;
+    },
+
+    async usage(ownerId: string): Promise<{ files: number; bytes: number }> {
+      const [row] = await db
+        .select({ files: sql<string>`count(*)`, bytes: sql<string>`coalesce(sum(${documents.size}), 0)` })
+        .from(documents)
+        .where(eq(documents.ownerId, ownerId));
+      return { files: Number(row.files), bytes: Number(row.bytes) };
+    },
+
+    /**
+     * The row and its bytes in one short transaction, copied from a spooled temp file. Returns
+     * undefined when the same owner stored the same bytes meanwhile (nothing is written then).
+     */
+    async insertWithBlob(row: NewDocumentRow, path: string, maxBytes: number): Promise<DocumentRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(documents)
+          .values(row)
+          .onConflictDoNothing({ target: [documents.ownerId, documents.sha256] })
+          .returning();
+        if (!inserted) return undefined;
+        await writeBlob(tx, row.blobId, createReadStream(path), { maxBytes });
+        return inserted;
+      });
+    },
+
+    /** Row and blob chunks together; false when the owner has no such document. */
+    async deleteOwned(ownerId: string, id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(documents)
+          .where(and(eq(documents.ownerId, ownerId), eq(documents.id, id)))
+          .returning({ blobId: documents.blobId });
+        if (deleted) await deleteBlob(tx, deleted.blobId);
+        return Boolean(deleted);
+      });
+    },
+
+    openBlob(blobId: string): Readable {
+      return readBlob(db, blobId);
+    },
+
+    /**
+     * Claims the oldest queued document, or one whose worker's lock expired, in one statement;
+     * SKIP LOCKED lets several workers (and instances) claim side by side.
+     */
+    async claimNext(lockMs: number): Promise<DocumentRow | undefined> {
+      const next = sql`(select ${documents.id} from ${documents}
+        where ${documents.status} = 'queued' or (${documents.status} = 'extracting' and ${documents.lockedUntil} < now())
+        order by ${documents.createdAt} for update skip locked limit 1)`;
+      const [row] = await db
+        .update(documents)
+        .set({
+          status: 'extracting',
+          attempts: sql`${documents.attempts} + 1`,
+          lockedUntil: sql`now() + ${lockMs} * interval '1 millisecond'`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(documents.id, next))
+        .returning();
+      return row;
+    },
+
+    /** Only the worker holding the latest claim may write a result: exactly one result per document. */
+    async markReady(id: string, attempt: number, result: { processedContent: string; metadata: Record<string, unknown> }): Promise<boolean> {
+      return settle(db, id, attempt, { status: 'ready', processedContent: result.processedContent, metadata: result.metadata, failureReason: null });
+    },
+
+    async markFailed(id: string, attempt: number, failureReason: string): Promise<boolean> {
+      return settle(db, id, attempt, { status: 'failed', failureReason });
+    },
+
+    async requeue(id: string, attempt: number): Promise<boolean> {
+      return settle(db, id, attempt, { status: 'queued' });
+    },
+
+    async exists(id: string): Promise<boolean> {
+      const [row] = await db.select({ id: documents.id }).from(documents).where(eq(documents.id, id)).limit(1);
+      return Boolean(row);
+    },
+
+    async listExpired(limit: number): Promise<Array<{ id: string; ownerId: string }>> {
+      return db
+        .select({ id: documents.id, ownerId: documents.ownerId })
+        .from(documents)
+        .where(lt(documents.expiresAt, sql`now()`))
+        .orderBy(documents.expiresAt)
+        .limit(limit);
+    },
+
+    /** Row and blob of one expired document in one transaction; rechecks the expiry inside it. */
+    async deleteExpired(id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(documents)
+          .where(and(eq(documents.id, id), lt(documents.expiresAt, sql`now()`)))
+          .returning({ blobId: documents.blobId });
+        if (deleted) await deleteBlob(tx, deleted.blobId);
+        return Boolean(deleted);
+      });
+    },
+  };
+}
+
+export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;
+
+async function settle(db: Database, id: string, attempt: number, changes: Partial<typeof documents.$inferInsert>): Promise<boolean> {
+  const rows = await db
+    .update(documents)
+    .set({ ...changes, lockedUntil: null, updatedAt: sql`now()` })
+    .where(and(eq(documents.id, id), eq(documents.status, 'extracting'), eq(documents.attempts, attempt)))
+    .returning({ id: documents.id });
+  return rows.length > 0;
+}

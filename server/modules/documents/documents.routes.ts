@@ -1,0 +1,111 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deleteDocumentResponse, documentDto, documentWithContent, uploadResponse } from '../../../contract/documents';
+import type { UploadLimits } from '../../config';
+import { AppError, NotFoundError } from '../../errors';
+import { requireAuth } from '../auth/auth.plugin';
+import type { DocumentRow } from './documents.repository';
+import type { DocumentsService } from './documents.service';
+import { contentDisposition } from './filename';
+
+/** Any string: a malformed id answers 404 like another user's id (the service decides). */
+const idParams = z.object({ id: z.string().max(100) });
+const INLINE_KINDS = new Set<DocumentRow['kind']>(['png', 'jpeg', 'webp']);
+/** Bytes served from KAI's origin must never run as a page: no scripts, no plugins, no same-origin. */
+const SANDBOX_CSP = "default-src 'none'; sandbox";
+
+export interface DocumentsRoutesOptions {
+  documents: DocumentsService;
+  uploads: UploadLimits;
+  /** PNG of a PDF's first page; absent: the preview route answers 404 for PDFs too. */
+  renderPreview?: (document: DocumentRow) => Promise<Buffer>;
+}
+
+export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = async (app, { documents, uploads, renderPreview }) => {
+  // Sign-in is checked before the body is read: an anonymous upload is refused unread.
+  app.addHook('onRequest', app.requireUser);
+  await app.register(multipart, {
+    limits: {
+      fileSize: uploads.maxFileBytes,
+      files: uploads.maxFilesPerRequest,
+      fields: 10,
+      fieldSize: 1000,
+      parts: uploads.maxFilesPerRequest + 10,
+    },
+  });
+
+  app.post('/api/upload', { schema: { response: { 200: uploadResponse } } }, async (request, reply) => {
+    const { user } = requireAuth(request);
+    try {
+      return await documents.upload({ id: user.id, role: user.role }, request.parts());
+    } catch (err) {
+      // The rest of the body may still be on its way: close rather than read it.
+      reply.header('connection', 'close');
+      throw err;
+    }
+  });
+
+  app.get('/api/documents', { schema: { response: { 200: z.array(documentDto) } } }, async (request) =>
+    documents.list(requireAuth(request).user.id),
+  );
+
+  app.get('/api/documents/:id', { schema: { params: idParams, response: { 200: documentDto } } }, async (request) =>
+    documents.get(requireAuth(request).user.id, request.params.id),
+  );
+
+  app.get('/api/document/:id', { schema: { params: idParams, response: { 200: documentWithContent } } }, async (request) =>
+    documents.getWithContent(requireAuth(request).user.id, request.params.id),
+  );
+
+  app.delete('/api/documents/:id', { schema: { params: idParams, response: { 200: deleteDocumentResponse } } }, async (request) => {
+    await documents.delete(requireAuth(request).user.id, request.params.id);
+    return { success: true as const };
+  });
+
+  app.get('/api/documents/:id/download', { schema: { params: idParams } }, async (request, reply) => {
+    const { document, bytes } = await documents.open(requireAuth(request).user.id, request.params.id);
+    fileHeaders(reply, document, 'attachment');
+    return reply.send(bytes);
+  });
+
+  // Images are shown in place; every other kind (PDF, DOCX, XLSX, CSV) is only ever a download.
+  app.get('/api/documents/:id/content', { schema: { params: idParams } }, async (request, reply) => {
+    const { document, bytes } = await documents.open(requireAuth(request).user.id, request.params.id);
+    fileHeaders(reply, document, INLINE_KINDS.has(document.kind) ? 'inline' : 'attachment');
+    return reply.send(bytes);
+  });
+
+  app.get('/api/documents/:id/preview', { schema: { params: idParams } }, async (request, reply) => {
+    const document = await documents.findOwned(requireAuth(request).user.id, request.params.id);
+    if (INLINE_KINDS.has(document.kind)) {
+      const { bytes } = await documents.open(requireAuth(request).user.id, document.id);
+      fileHeaders(reply, document, 'inline');
+      return reply.send(bytes);
+    }
+    if (document.kind !== 'pdf' || !renderPreview) {
+      throw new NotFoundError('Previews are available for PDFs and images only; download the file to open it.', 'preview_unavailable');
+    }
+    const png = await renderPreview(document);
+    reply
+      .header('content-type', 'image/png')
+      .header('content-length', png.length)
+      .header('content-disposition', contentDisposition('inline', `${document.filename.replace(/\.[^.]*$/, '')}.png`))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', SANDBOX_CSP)
+      .header('cache-control', 'private, no-store');
+    return reply.send(png);
+  });
+};
+
+function fileHeaders(reply: FastifyReply, document: DocumentRow, disposition: 'inline' | 'attachment'): void {
+  if (disposition === 'inline' && !INLINE_KINDS.has(document.kind)) throw new AppError(500, 'internal_error', 'refusing to serve a document inline');
+  reply
+    .header('content-type', document.mime)
+    .header('content-length', document.size)
+    .header('content-disposition', contentDisposition(disposition, document.filename))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', SANDBOX_CSP)
+    .header('cache-control', 'private, no-store');
+}

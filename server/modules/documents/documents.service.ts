@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Multipart } from '@fastify/multipart';
+import { uploadPurpose, type DocumentDto, type DocumentWithContent, type UploadPurpose, type UploadResponse } from '../../../contract/documents';
+import { detectFileType, type DocumentKind } from '../../adapters/extractors';
+import type { UploadLimits } from '../../config';
+import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import type { RetrievalService } from '../retrieval';
+import type { DocumentRow, DocumentsRepository } from './documents.repository';
+import { formatBytes } from './filename';
+import { spoolUpload, type SpooledFile } from './upload-spool';
+
+export interface Uploader {
+  id: string;
+  role: 'user' | 'admin';
+}
+
+export interface DocumentsServiceDeps {
+  repository: DocumentsRepository;
+  retrieval: Pick<RetrievalService, 'deleteUploadedDocument'>;
+  uploads: UploadLimits;
+  /** Called once new documents are queued, so extraction starts at once. */
+  onQueued?: () => void;
+  /** Where uploads are spooled; the OS temp directory by default. */
+  tempDir?: string;
+}
+
+type Detected = { kind: DocumentKind; mime: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const CONTENT_NOUN: Record<DocumentKind, string> = {
+  pdf: 'a PDF',
+  docx: 'a Word document',
+  xlsx: 'an Excel workbook',
+  csv: 'a CSV file',
+  png: 'a PNG image',
+  jpeg: 'a JPEG image',
+  webp: 'a WebP image',
+};
+
+export function createDocumentsService(deps: DocumentsServiceDeps) {
+  const { repository, retrieval, uploads } = deps;
+
+  async function findOwned(ownerId: string, id: string): Promise<DocumentRow> {
+    // A malformed id answers like another user's: 404, so ids cannot be probed.
+    const row = UUID.test(id) ? await repository.findOwned(ownerId, id) : undefined;
+    if (!row) throw new NotFoundError('Document not found', 'document_not_found');
+    return row;
+  }
+
+  async function requireQuota(ownerId: string, adding: { files: number; bytes: number }): Promise<void> {
+    const used = await repository.usage(ownerId);
+    if (used.files + adding.files > uploads.quotaFiles) {
+      throw new AppError(413, 'quota_exceeded', `You can keep at most ${uploads.quotaFiles} documents; delete some before uploading more.`);
+    }
+    if (used.bytes + adding.bytes > uploads.quotaBytes) {
+      const left = Math.max(0, uploads.quotaBytes - used.bytes);
+      throw new AppError(
+        413,
+        'quota_exceeded',
+        `Your documents may take up at most ${formatBytes(uploads.quotaBytes)} (${formatBytes(left)} left); delete some before uploading more.`,
+      );
+    }
+  }
+
+  async function store(owner: Uploader, file: SpooledFile<Detected>, purpose: UploadPurpose, sessionId: number | null) {
+    const row = await repository.insertWithBlob(
+      {
+        ownerId: owner.id,
+        filename: file.name,
+        mime: file.inspected.mime,
+        kind: file.inspected.kind,
+        size: file.size,
+        sha256: file.sha256,
+        blobId: randomUUID(),
+        purpose,
+        sessionId,
+        expiresAt: new Date(Date.now() + uploads.retentionDays * DAY_MS),
+      },
+      file.path,
+      uploads.maxFileBytes,
+    );
+    return row ? { row, duplicate: false } : { row: await repository.findBySha256(owner.id, file.sha256), duplicate: true };
+  }
+
+  return {
+    async upload(owner: Uploader, parts: AsyncIterable<Multipart>): Promise<UploadResponse> {
+      let purpose: UploadPurpose = 'analyze';
+      let sessionId: number | null = null;
+      const dir = await mkdtemp(path.join(deps.tempDir ?? tmpdir(), 'kai-upload-'));
+      try {
+        const files = await spoolUpload(parts, {
+          dir,
+          maxFileBytes: uploads.maxFileBytes,
+          maxFiles: uploads.maxFilesPerRequest,
+          onField: (name, value) => {
+            if (name === 'purpose') purpose = parsePurpose(value, owner);
+            else if (name === 'sessionId') sessionId = parseSessionId(value);
+          },
+          inspect: inspectUpload,
+        });
+        if (files.length === 0) throw new ValidationError('No files selected: send at least one file in the "files" field.', 'no_files');
+
+        // Duplicates (of earlier uploads or within this one) store nothing and cost no quota.
+        const existing = new Map<string, DocumentRow>();
+        const fresh = new Map<string, SpooledFile<Detected>>();
+        for (const file of files) {
+          if (existing.has(file.sha256) || fresh.has(file.sha256)) continue;
+          const row = await repository.findBySha256(owner.id, file.sha256);
+          if (row) existing.set(file.sha256, row);
+          else fresh.set(file.sha256, file);
+        }
+        await requireQuota(owner.id, { files: fresh.size, bytes: [...fresh.values()].reduce((sum, f) => sum + f.size, 0) });
+
+        const stored = new Map<string, { row: DocumentRow | undefined; duplicate: boolean }>();
+        for (const [sha256, file] of fresh) stored.set(sha256, await store(owner, file, purpose, sessionId));
+        if ([...stored.values()].some((s) => !s.duplicate)) deps.onQueued?.();
+
+        const seen = new Set<string>();
+        return {
+          files: files.map((file) => {
+            const fromThisUpload = stored.get(file.sha256);
+            const row = fromThisUpload?.row ?? existing.get(file.sha256);
+            if (!row) throw new Error('an uploaded document vanished while it was being stored');
+            const duplicate = !fromThisUpload || fromThisUpload.duplicate || seen.has(file.sha256);
+            seen.add(file.sha256);
+            return { id: row.id, name: row.filename, size: row.size, fileType: row.mime, status: row.status, duplicate };
+          }),
+        };
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+
+    async list(ownerId: string): Promise<DocumentDto[]> {
+      return (await repository.listOwned(ownerId)).map(toDocumentDto);
+    },
+
+    async get(ownerId: string, id: string): Promise<DocumentDto> {
+      return toDocumentDto(await findOwned(ownerId, id));
+    },
+
+    async getWithContent(ownerId: string, id: string): Promise<DocumentWithContent> {
+      const row = await findOwned(ownerId, id);
+      return { ...toDocumentDto(row), processedContent: row.processedContent };
+    },
+
+    /** Passages first: a search meanwhile finds nothing of a document about to go. */
+    async delete(ownerId: string, id: string): Promise<void> {
+      await findOwned(ownerId, id);
+      await retrieval.deleteUploadedDocument(ownerId, id);
+      if (!(await repository.deleteOwned(ownerId, id))) throw new NotFoundError('Document not found', 'document_not_found');
+    },
+
+    async open(ownerId: string, id: string): Promise<{ document: DocumentRow; bytes: Readable }> {
+      const document = await findOwned(ownerId, id);
+      return { document, bytes: repository.openBlob(document.blobId) };
+    },
+
+    findOwned,
+  };
+}
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
+
+/** Refuses what KAI cannot read, and names that lie about their content (415). */
+async function inspectUpload(head: Buffer, name: string): Promise<Detected> {
+  const detected = await detectFileType(head, name);
+  if ('unsupported' in detected) throw new AppError(415, 'unsupported_type', `${name}: ${detected.reason}`);
+  if (detected.mismatch) {
+    const extension = /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+    throw new AppError(415, 'unsupported_type', `${name} says .${extension} but contains ${CONTENT_NOUN[detected.kind]}.`);
+  }
+  return { kind: detected.kind, mime: detected.mime };
+}
+
+function parsePurpose(value: string, owner: Uploader): UploadPurpose {
+  const parsed = uploadPurpose.safeParse(value.trim() || 'analyze');
+  if (!parsed.success) throw new ValidationError(`purpose must be one of: ${uploadPurpose.options.join(', ')}.`, 'invalid_purpose');
+  if (parsed.data === 'knowledge' && owner.role !== 'admin') {
+    throw new ForbiddenError('Only administrators can add documents to the knowledge base.', 'admin_only');
+  }
+  return parsed.data;
+}
+
+function parseSessionId(value: string): number | null {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed === 'null' || trimmed === 'undefined') return null;
+  if (!/^\d{1,9}$/.test(trimmed)) throw new ValidationError('sessionId must be a chat session number.', 'invalid_session_id');
+  return Number(trimmed);
+}
+
+export function toDocumentDto(row: DocumentRow): DocumentDto {
+  return {
+    id: row.id,
+    filename: row.filename,
+    fileType: row.mime,
+    kind: row.kind,
+    fileSize: row.size,
+    purpose: row.purpose,
+    status: row.status,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt.toISOString(),
+    uploadedAt: row.createdAt.toISOString(),
+    metadata: (row.metadata as Record<string, unknown> | null) ?? null,
+  };
+}

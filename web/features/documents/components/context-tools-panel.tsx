@@ -1,0 +1,31 @@
+import { useDocuments } from '../api/get-documents';
+import { DocumentsTab } from './documents-tab';
+import { InvoicesTab } from './invoices-tab';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from './panel-tabs';
+import { ReportsTab } from './reports-tab';
+
+/**
+ * The tabs of the 'Context and Tools' panel. Mounted only while the panel is open, so the
+ * document list is fetched on open and polled for as long as it stays open, whatever the tab.
+ */
+export function ContextToolsPanel() {
+  const documents = useDocuments();
+  return (
+    <Tabs defaultValue="documents">
+      <TabsList aria-label="Context and tools">
+        <TabsTrigger value="documents">Documents</TabsTrigger>
+        <TabsTrigger value="invoices">Invoices</TabsTrigger>
+        <TabsTrigger value="reports">Reports</TabsTrigger>
+      </TabsList>
+      <TabsContent value="documents">
+        <DocumentsTab documents={documents} />
+      </TabsContent>
+      <TabsContent value="invoices">
+        <InvoicesTab />
+      </TabsContent>
+      <TabsContent value="reports">
+        <ReportsTab />
+      </TabsContent>
+    </Tabs>
+  );
+}

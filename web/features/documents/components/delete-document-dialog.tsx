@@ -1,0 +1,55 @@
+import type { DocumentDto } from '@contract/documents';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/handle-error';
+import { useDeleteDocument } from '../api/delete-document';
+
+type DeleteDocumentDialogProps = {
+  document: DocumentDto | null;
+  onOpenChange: (open: boolean) => void;
+};
+
+function deleteErrorMessage(err: unknown): string {
+  return err instanceof Error || (typeof err === 'string' && err) ? getErrorMessage(err) : 'An unknown error occurred';
+}
+
+/** Spec part 1, section 5: deleting a document asks first. */
+export function DeleteDocumentDialog({ document, onOpenChange }: DeleteDocumentDialogProps) {
+  const deleteDocument = useDeleteDocument();
+
+  const confirm = () => {
+    if (!document) return;
+    deleteDocument.mutate(document.id, {
+      onSuccess: () => {
+        toast({ title: 'Document deleted', description: 'The document has been successfully removed.' });
+        onOpenChange(false);
+      },
+      onError: (err) => {
+        console.error(err);
+        toast({ variant: 'destructive', title: 'Error deleting document', description: deleteErrorMessage(err) });
+      },
+    });
+  };
+
+  return (
+    <Dialog open={document !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-sm">
+        <DialogHeader>
+          <DialogTitle>Delete Document</DialogTitle>
+          <DialogDescription className="break-words">
+            Are you sure you want to delete {document?.filename}? This action cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button variant="destructive" disabled={deleteDocument.isPending} onClick={confirm}>
+            Delete
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,4 @@
+export { ContextToolsPanel } from './components/context-tools-panel';
+export { FilePreviewDialog } from './components/file-preview-dialog';
+export { UploadPanel } from './components/upload-panel';
+export { documentsQueryKey, getDocumentsQueryOptions, useDocuments } from './api/get-documents';
