@@ -26,7 +26,7 @@ test('with a model, the answer streams and can be copied, exported and cleared',
   await expect(log.getByText('Collect the final lien waiver first.')).toBeVisible();
 
   await log.getByRole('button', { name: 'Copy message' }).last().click();
-  await expect(page.getByText('Copied to clipboard')).toBeVisible();
+  await expect(page.getByText('Copied to clipboard', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('To release retainage');
 
   const download = page.waitForEvent('download');

@@ -30,7 +30,7 @@ test('upload a scan and a PDF, watch them become ready, preview, download, cite 
   await page.getByLabel('Choose files to upload').setInputFiles([scan, pdf]);
   await expect(page.getByRole('list', { name: 'Selected files' })).toContainText('KB');
   await page.getByRole('button', { name: 'Upload 2 file(s)' }).click();
-  await expect(page.getByText('Upload successful').first()).toBeVisible();
+  await expect(page.getByText('Upload successful', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Toggle context panel' }).click();
   const list = page.getByRole('list', { name: 'Documents' });
@@ -53,7 +53,7 @@ test('upload a scan and a PDF, watch them become ready, preview, download, cite 
   await page.getByRole('button', { name: 'Delete lien-waiver-scan.png' }).click();
   await expect(page.getByText('Are you sure you want to delete lien-waiver-scan.png? This action cannot be undone.')).toBeVisible();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByText('Document deleted').first()).toBeVisible();
+  await expect(page.getByText('Document deleted', { exact: true })).toBeVisible();
   await expect(list.getByText('lien-waiver-scan.png')).toHaveCount(0);
   fs.rmSync(dir, { recursive: true, force: true });
 });
