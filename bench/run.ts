@@ -14,6 +14,7 @@ const scripts = [
   'retrieval/quality.ts',
   'retrieval/latency.ts',
   'upload/blob-throughput.ts',
+  'upload/upload-to-searchable.ts',
   'extraction/index.ts',
 ];
 const wanted = process.argv.slice(2);

@@ -30,6 +30,15 @@ describe('retrieval-only answers', () => {
     expect(buildRetrievalAnswer('uploaded', []).content).toContain("couldn't find anything about that in your uploaded files");
   });
 
+  it('cuts a long passage around the words the question asked about', () => {
+    const lines = Array.from({ length: 40 }, (_, i) => `Line ${i + 1}: schedule of values for job 2417.`);
+    lines.push('Retainage on Harbor View Tower is held at ten percent.');
+    const cut = excerpt(lines.join('\n'), 300, 'retainage for harbor view');
+    expect(cut.startsWith('… ')).toBe(true);
+    expect(cut).toContain('Retainage on Harbor View Tower is held at ten percent.');
+    expect(cut.length).toBeLessThanOrEqual(305);
+  });
+
   it('cuts long passages at a line or sentence end', () => {
     const long = `${'First sentence here. '.repeat(30)}\n${'More text follows. '.repeat(40)}`;
     const cut = excerpt(long, 300);

@@ -125,7 +125,7 @@ export function createChatService(deps: ChatServiceDeps) {
       };
     }
     if (!deps.model) {
-      const { content, used } = buildRetrievalAnswer(prepared.source, found);
+      const { content, used } = buildRetrievalAnswer(prepared.source, found, prepared.question);
       callbacks.onToken(content);
       return { content, metadata: { ...base, mode: 'retrieval', sources: used.map((c) => c.source) } };
     }
