@@ -1,7 +1,7 @@
 import { useDocuments } from '../api/get-documents';
 import { DocumentsTab } from './documents-tab';
 import { InvoicesTab } from './invoices-tab';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from './panel-tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ReportsTab } from './reports-tab';
 
 /**
