@@ -100,9 +100,10 @@ for (const concurrency of [1, 50]) {
 }
 console.log(JSON.stringify({ benchmark: 'chat-time-to-first-token', database: postgres ? 'postgres' : 'pglite', goal: { p50Ms: 5, p99Ms: 20 }, ...results }, null, 2));
 
+const exited = (child: typeof kai) => new Promise((resolve) => child.once('exit', resolve));
 kai.kill('SIGTERM');
 model.kill('SIGTERM');
-await new Promise((resolve) => kai.once('exit', resolve));
+await Promise.all([exited(kai), exited(model)]);
 await postgres?.drop();
 await issuer.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });

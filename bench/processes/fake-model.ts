@@ -4,3 +4,5 @@ import { FakeOpenAI } from '../../server/test/fake-openai';
 const model = await new FakeOpenAI().start(Number(process.env.MODEL_PORT));
 model.reply({ kind: 'text', chunks: Array.from({ length: 20 }, (_, i) => `word${i} `) });
 process.stdout.write(`fake model ready on ${model.baseUrl}\n`);
+// Stop when the benchmark stops us, whichever process (tsx or node) receives the signal.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void model.stop().then(() => process.exit(0)));
