@@ -1,47 +1,19 @@
-import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../app';
 import type { DatabaseHandle } from '../../../db/client';
-import { testConfig } from '../../../test/app';
-import { createRetrievalService } from '../../retrieval';
-import { documentsModule } from '../documents.module';
+import { buildTestApp } from '../../../test/app';
 
 /**
- * The whole app with the documents module, its queue driven by the test (runOnce). Registers the
- * module itself until app.ts does; once app.ts registers it, that registration is used. Either
- * way the background loop is stopped once started, so only the test claims documents.
+ * The whole app, its document queue driven by the test: the background loop is stopped, and
+ * `drain()` claims and extracts until nothing is left.
  */
 export async function buildDocumentsTestApp(database: DatabaseHandle, env: Record<string, string | undefined>) {
-  const logLines: string[] = [];
-  const logStream = new Writable({
-    write(chunk, _enc, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  const config = testConfig(env);
-  const app: FastifyInstance = await buildApp(config, { database, logStream });
-  if (!app.hasDecorator('documentQueue')) {
-    await app.register(documentsModule, {
-      db: database.db,
-      retrieval: createRetrievalService({ db: database.db }),
-      uploads: config.uploads,
-      extractorPoolSize: 2,
-    });
-  }
-  await app.ready();
+  const { app, logText } = await buildTestApp(database, env);
   await app.documentQueue.stop();
-  /** Runs the queue until nothing is left to claim (works whether or not a background worker also runs). */
   const drain = async () => {
-    for (;;) {
-      while (await app.documentQueue.runOnce()) {
-        // next
-      }
-      await app.documentQueue.idle();
-      if (!(await app.documentQueue.runOnce())) return;
+    while (await app.documentQueue.runOnce()) {
+      // claim the next one
     }
   };
-  return { app, drain, logText: () => logLines.join('') };
+  return { app, drain, logText };
 }
 
 /** multipart/form-data for app.inject: files under "files", then any fields. */
