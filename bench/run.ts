@@ -16,6 +16,9 @@ const scripts = [
   'upload/blob-throughput.ts',
   'upload/upload-to-searchable.ts',
   'extraction/index.ts',
+  'invoices/index.ts',
+  'invoices/upload-batch.ts',
+  'vendors/matching.ts',
 ];
 const wanted = process.argv.slice(2);
 const tsx = path.join(here, '..', 'node_modules', '.bin', 'tsx');

@@ -49,6 +49,8 @@ test("a second user cannot read the first user's session", async ({ browser }) =
   await pageA.goto(`${PLAIN_URL}/`);
   await signIn(pageA, E2E_USER);
   await pageA.getByRole('button', { name: 'New chat' }).click();
+  // Ask once the new chat is the current one, not while it is being created.
+  await expect(pageA.locator('[aria-current="true"]', { hasText: 'New chat' })).toBeVisible();
   await ask(pageA, 'Private question about joint checks for Apex Drywall');
   await expect(pageA.getByRole('log', { name: 'Chat messages' }).getByText('Retrieved passages').first()).toBeVisible();
   const sessions = await (await pageA.request.get(`${PLAIN_URL}/api/chat/sessions`, { headers: { authorization: `Bearer ${await accessTokenOf(pageA)}` } })).json();

@@ -19,6 +19,12 @@ import { createUsageRepository } from './modules/chat/usage.repository';
 import { healthRoutes } from './modules/health/health.routes';
 import { createRetrievalService, prepareVectorSearch } from './modules/retrieval';
 import { documentsModule } from './modules/documents/documents.module';
+import { createInvoiceTools } from './modules/invoices/invoice-tools';
+import { createInvoicesRepository } from './modules/invoices/invoices.repository';
+import { invoicesModule } from './modules/invoices/invoices.module';
+import { searchVendorDirectory } from './modules/vendors/vendors.service';
+import { createVendorsRepository } from './modules/vendors/vendors.repository';
+import { vendorsModule } from './modules/vendors/vendors.module';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -91,10 +97,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const embeddings = config.embeddings ? createEmbeddingsClient(config.embeddings) : undefined;
   if (embeddings) await prepareVectorSearch({ db, embeddings });
   const retrieval = createRetrievalService({ db, embeddings, log: app.log });
+  const vendors = createVendorsRepository(db);
+  const invoices = createInvoicesRepository(db);
   const chat = createChatService({
     chats: createChatRepository(db),
     usage: createUsageRepository(db),
-    tools: createToolRegistry(createRetrievalTools(retrieval)),
+    tools: createToolRegistry([
+      ...createRetrievalTools(retrieval),
+      ...createInvoiceTools({ invoices, searchVendors: (query, limit) => searchVendorDirectory(vendors, query, limit) }),
+    ]),
     model: config.llm
       ? { model: createLanguageModel(config.llm), timeoutMs: config.llm.timeoutMs, maxRetries: config.llm.maxRetries }
       : undefined,
@@ -107,6 +118,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(usersRoutes, { users });
   await app.register(chatRoutes, { chat });
   await app.register(documentsModule, { db, retrieval, uploads: config.uploads });
+  await app.register(vendorsModule, { repository: vendors, extractionTimeoutMs: config.uploads.extractionTimeoutMs });
+  await app.register(invoicesModule, { repository: invoices, vendors, uploads: config.uploads, importLayoutPath: config.importLayoutPath });
   if (builtin) await builtin.register(app);
   await registerWebApp(app, config.webDistDir);
   return app;

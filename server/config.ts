@@ -70,6 +70,8 @@ const envSchema = z.object({
   KAI_UPLOAD_QUOTA_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
   KAI_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   KAI_EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  KAI_EXTRACTION_LOCK_MS: z.coerce.number().int().min(1000).optional(),
+  KAI_IMPORT_LAYOUT: optionalText,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -101,6 +103,8 @@ export interface Config {
   supportEmail: string;
   companyName: string;
   uploads: UploadLimits;
+  /** JSON file with the Daily-Detail column layout; the built-in layout when absent. */
+  importLayoutPath?: string;
 }
 
 export interface UploadLimits {
@@ -111,6 +115,11 @@ export interface UploadLimits {
   /** Documents and everything derived from them are purged this many days after upload. */
   retentionDays: number;
   extractionTimeoutMs: number;
+  /**
+   * How long a claimed document stays locked to its worker; a killed instance's claim is taken
+   * again after this. Twice the extraction timeout unless set.
+   */
+  extractionLockMs: number;
 }
 
 export interface LlmConfig {
@@ -220,7 +229,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       quotaBytes: e.KAI_UPLOAD_QUOTA_BYTES,
       retentionDays: e.KAI_RETENTION_DAYS,
       extractionTimeoutMs: e.KAI_EXTRACTION_TIMEOUT_MS,
+      extractionLockMs: e.KAI_EXTRACTION_LOCK_MS ?? e.KAI_EXTRACTION_TIMEOUT_MS * 2,
     },
+    importLayoutPath: e.KAI_IMPORT_LAYOUT ? path.resolve(e.KAI_IMPORT_LAYOUT) : undefined,
   });
 }
 

@@ -26,6 +26,7 @@ export async function main(): Promise<void> {
         process.stderr.write(`KAI lost the lock on its data directory (${err.message}); stopping.\n`);
         process.exit(1);
       },
+      onIdleConnectionError: (err) => process.stderr.write(`KAI: a PostgreSQL connection failed (${err.message}); it will reconnect.\n`),
     });
   } catch (err) {
     if (err instanceof DataDirLockedError) fail(err.message);

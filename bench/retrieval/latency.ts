@@ -1,9 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { users } from '../../server/db/schema';
 import { createRetrievalService } from '../../server/modules/retrieval';
-import { createEmptyPostgresDatabase } from '../../server/test/databases';
+import { createTestDatabase } from '../../server/test/databases';
 import { createTextGenerator } from './synthetic-corpus';
 
 /**
@@ -18,15 +17,7 @@ const CHUNKS_PER_DOCUMENT = 20;
 const INSERT_BATCH = 2_000;
 
 export async function runLatencyBenchmark(kind: 'pglite' | 'postgres'): Promise<Record<string, unknown>> {
-  let drop: (() => Promise<void>) | undefined;
-  let database: DatabaseHandle;
-  if (kind === 'postgres') {
-    const created = await createEmptyPostgresDatabase();
-    drop = created.drop;
-    database = await openDatabase({ databaseUrl: created.url, dataDir: '' });
-  } else {
-    database = await openDatabase({ dataDir: 'memory://' });
-  }
+  const { handle: database, dispose } = await createTestDatabase(kind);
   try {
     const { db } = database;
     const owners = (
@@ -84,8 +75,7 @@ export async function runLatencyBenchmark(kind: 'pglite' | 'postgres'): Promise<
       searchUploaded: uploaded,
     };
   } finally {
-    await database.close();
-    await drop?.();
+    await dispose();
   }
 }
 

@@ -4,17 +4,8 @@
  * real guide and document text behaves under full-text search. Questions draw from the same
  * vocabulary, so they hit a realistic share of passages.
  */
+import { seededRandom } from '../support';
 
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NOUNS = [
   'invoice', 'payment', 'job', 'vendor', 'subcontract', 'retainage', 'cost code', 'purchase order', 'change order',

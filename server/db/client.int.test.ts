@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { createEmptyPostgresDatabase } from '../test/databases';
@@ -51,6 +52,28 @@ describe.runIf(process.env.DATABASE_URL)('migrations on PostgreSQL', () => {
       await again.ping();
       await again.close();
     } finally {
+      await drop();
+    }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('a PostgreSQL connection ended under KAI', () => {
+  it('is reported, dropped and replaced instead of crashing the process', async () => {
+    const { url, drop } = await createEmptyPostgresDatabase();
+    const failures: Error[] = [];
+    const database = await openDatabase({ databaseUrl: url, dataDir: '', onIdleConnectionError: (err) => failures.push(err) });
+    try {
+      await database.ping();
+      const name = new URL(url).pathname.slice(1);
+      // What a server restart or an administrator's pg_terminate_backend does to idle connections.
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+      await admin.end();
+      await expect.poll(() => failures.length).toBeGreaterThan(0);
+      await database.ping();
+    } finally {
+      await database.close();
       await drop();
     }
   });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -32,15 +33,22 @@ export interface DatabaseOptions {
   /** PGlite directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
   onLockLost?: (err: Error) => void;
+  /**
+   * PostgreSQL only: an idle pooled connection failed (the server restarted, or an administrator
+   * ended it). The pool drops that connection and the next query opens a new one.
+   */
+  onIdleConnectionError?: (err: Error) => void;
 }
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onIdleConnectionError) : openPglite(options);
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, onIdleConnectionError: (err: Error) => void = () => {}): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  // Without a listener, an idle connection's error (a PostgreSQL restart) would crash the process.
+  pool.on('error', onIdleConnectionError);
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   // Two instances starting together: the advisory lock makes the second wait, then find
   // every migration applied.
@@ -70,7 +78,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   let client: PGlite;
   try {
     // pgvector is only registered here; it is created in the database only when embeddings are configured.
-    const extensions = { vector };
+    const extensions = { vector, pg_trgm };
     client = inMemory ? new PGlite({ extensions }) : new PGlite(path.join(options.dataDir, 'pgdata'), { extensions });
     await client.waitReady;
     const db = drizzlePglite({ client, schema });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -169,7 +169,7 @@ export const documents = pgTable(
     /** Display only: storage is keyed by blob id. */
     filename: text('filename').notNull(),
     mime: text('mime').notNull(),
-    kind: text('kind', { enum: ['pdf', 'docx', 'xlsx', 'csv', 'png', 'jpeg', 'webp'] }).notNull(),
+    kind: text('kind', { enum: ['pdf', 'docx', 'xlsx', 'xls', 'csv', 'png', 'jpeg', 'webp'] }).notNull(),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
     blobId: uuid('blob_id').notNull(),
@@ -189,5 +189,100 @@ export const documents = pgTable(
     index('documents_owner_created_idx').on(t.ownerId, t.createdAt),
     index('documents_status_idx').on(t.status, t.lockedUntil),
     index('documents_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * The organisation's vendor master, shared by every user of the instance. `normalizedName` is the
+ * name without legal suffixes and punctuation (vendor-names.ts); matching runs pg_trgm on it.
+ */
+export const vendors = pgTable(
+  'vendors',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** The vendor id or code of the accounting system, when the list has one. */
+    code: text('code'),
+    name: text('name').notNull(),
+    legalName: text('legal_name'),
+    normalizedName: text('normalized_name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    address: text('address'),
+    phone: text('phone'),
+    email: text('email'),
+    taxId: text('tax_id'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('vendors_code_key').on(t.code).where(sql`${t.code} is not null`),
+    index('vendors_normalized_name_idx').on(t.normalizedName),
+    index('vendors_normalized_name_trgm_idx').using('gin', sql`${t.normalizedName} gin_trgm_ops`),
+  ],
+);
+
+/** Names as printed on invoices that a user confirmed as a vendor: the next invoice matches first time. */
+export const vendorAliases = pgTable('vendor_aliases', {
+  /** Normalised printed name. */
+  alias: text('alias').primaryKey(),
+  vendorId: uuid('vendor_id')
+    .notNull()
+    .references(() => vendors.id, { onDelete: 'cascade' }),
+  confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+/** One confirmation session of the invoice dialog (its session_id): its invoices go into one workbook. */
+export const importBatches = pgTable(
+  'import_batches',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientSessionId: text('client_session_id').notNull(),
+    /** Set when the workbook is written. */
+    filename: text('filename'),
+    blobId: uuid('blob_id'),
+    size: integer('size'),
+    writtenAt: timestamp('written_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('import_batches_owner_session_key').on(t.ownerId, t.clientSessionId)],
+);
+
+/** Invoices read from uploaded PDFs (one PDF may hold several), owned by the user who uploaded them. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The PDF; null once retention has purged it (the invoice record stays). */
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    /** Position of this invoice inside its PDF. */
+    position: integer('position').notNull().default(0),
+    filename: text('filename').notNull(),
+    fileSize: integer('file_size').notNull(),
+    invoiceNumber: text('invoice_number'),
+    vendorName: text('vendor_name'),
+    vendorId: uuid('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
+    invoiceDate: date('invoice_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    totalAmount: numeric('total_amount', { precision: 14, scale: 2 }),
+    jobNumber: text('job_number'),
+    reference: text('reference'),
+    status: text('status', { enum: ['pending', 'confirmed', 'exported'] }).notNull().default('pending'),
+    /** The parsed invoice as extracted (fields, confidences, regions, checks). */
+    parsed: jsonb('parsed').notNull(),
+    /** What the user confirmed: lines with vendor and amount, invoice-total-only. */
+    confirmation: jsonb('confirmation'),
+    batchId: uuid('batch_id').references(() => importBatches.id, { onDelete: 'set null' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('invoices_owner_created_idx').on(t.ownerId, t.createdAt),
+    index('invoices_vendor_number_idx').on(t.vendorId, t.invoiceNumber),
+    index('invoices_batch_idx').on(t.batchId),
   ],
 );

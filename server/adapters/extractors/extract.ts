@@ -7,6 +7,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { InvoiceLayout } from '../../modules/invoices/extraction/types.ts';
 import type { WorkerJob, WorkerReply } from './extract.worker.ts';
 import {
   DEFAULT_LIMITS,
@@ -15,6 +16,8 @@ import {
   type DocumentKind,
   type Extraction,
   type ExtractionLimits,
+  type TableKind,
+  type TableRows,
 } from './types.ts';
 
 export type ExtractInput = ({ bytes: Uint8Array; path?: never } | { path: string; bytes?: never }) & {
@@ -22,6 +25,12 @@ export type ExtractInput = ({ bytes: Uint8Array; path?: never } | { path: string
   limits?: Partial<ExtractionLimits>;
   /** Internal to renderPdfPreview. */
   previewWidth?: number;
+  /** Internal to renderPdfPreview. */
+  previewPage?: number;
+  /** Internal to readTableRows. */
+  table?: TableKind;
+  /** Internal to readInvoiceLayout. */
+  layout?: boolean;
 };
 
 export interface ExtractorPoolOptions {
@@ -159,7 +168,7 @@ export class ExtractorPool {
       );
     }
     return new Promise<Extraction>((resolve, reject) => {
-      this.queue.push({ job: { kind: input.kind, bytes: input.bytes, path: input.path, limits, previewWidth: input.previewWidth }, resolve, reject });
+      this.queue.push({ job: { kind: input.kind, bytes: input.bytes, path: input.path, limits, previewWidth: input.previewWidth, previewPage: input.previewPage, table: input.table, layout: input.layout }, resolve, reject });
       this.pump();
     });
   }
@@ -191,12 +200,35 @@ export function extractDocument(input: ExtractInput, options: { pool?: Extractor
 /** PNG of a PDF's first page, `width` pixels wide, rendered in the sandbox like an extraction. */
 export async function renderPdfPreview(
   input: ({ bytes: Uint8Array; path?: never } | { path: string; bytes?: never }) & { limits?: Partial<ExtractionLimits> },
-  options: { width: number; pool?: ExtractorPool },
+  options: { width: number; page?: number; pool?: ExtractorPool },
 ): Promise<Uint8Array> {
   const width = Math.min(Math.max(Math.round(options.width), 16), 4000);
-  const result = await extractDocument({ ...input, kind: 'pdf', previewWidth: width } as ExtractInput, { pool: options.pool });
+  const result = await extractDocument({ ...input, kind: 'pdf', previewWidth: width, previewPage: options.page } as ExtractInput, { pool: options.pool });
   if (!result.preview) throw new ExtractionError('failed', 'The PDF preview could not be drawn.');
   return result.preview;
+}
+
+/**
+ * The first sheet of a CSV, XLSX or XLS file as rows of cell text (at most `limits.maxRows` rows
+ * of 50 cells), read in the sandbox like an extraction. For imports such as vendor lists.
+ */
+export async function readTableRows(
+  input: { bytes: Uint8Array; kind: TableKind; limits?: Partial<ExtractionLimits> },
+  options: { pool?: ExtractorPool } = {},
+): Promise<TableRows> {
+  const result = await extractDocument({ bytes: input.bytes, kind: input.kind, limits: input.limits, table: input.kind }, options);
+  if (!result.table) throw new ExtractionError('failed', 'The spreadsheet could not be read.');
+  return result.table;
+}
+
+/** A PDF's positioned text and embedded e-invoice XML, for the invoice rules, read in the sandbox. */
+export async function readInvoiceLayout(
+  input: ({ bytes: Uint8Array; path?: never } | { path: string; bytes?: never }) & { limits?: Partial<ExtractionLimits> },
+  options: { pool?: ExtractorPool } = {},
+): Promise<InvoiceLayout> {
+  const result = await extractDocument({ ...input, kind: 'pdf', layout: true } as ExtractInput, options);
+  if (!result.layout) throw new ExtractionError('failed', 'The PDF layout could not be read.');
+  return result.layout;
 }
 
 /** For shutdown: stops the default pool's workers. */

@@ -10,8 +10,11 @@ import { extractDocx } from './docx-extractor.ts';
 import { detectFileType } from './file-type.ts';
 import { extractImage } from './image-ocr.ts';
 import { checkOoxmlArchive } from './ooxml-guard.ts';
-import { extractPdf, renderPdfFirstPage } from './pdf-extractor.ts';
-import { ExtractionError, describeKind, type DocumentKind, type Extraction, type ExtractionLimits } from './types.ts';
+import { extractPdf, renderPdfPage } from './pdf-extractor.ts';
+import { readPdfLayout } from './pdf-layout.ts';
+import { readTableRows } from './table-rows.ts';
+import { ExtractionError, describeKind, type DocumentKind, type Extraction, type ExtractionLimits, type TableKind } from './types.ts';
+import { extractXls } from './xls-extractor.ts';
 import { extractXlsx } from './xlsx-extractor.ts';
 
 export interface WorkerJob {
@@ -22,6 +25,12 @@ export interface WorkerJob {
   limits: ExtractionLimits;
   /** Render page 1 of a PDF at this width instead of extracting text. */
   previewWidth?: number;
+  /** The page a preview shows (1-based). */
+  previewPage?: number;
+  /** Read the first sheet of a spreadsheet of this kind as rows (readTableRows); `kind` is then only its noun. */
+  table?: TableKind;
+  /** Read a PDF's positioned text for the invoice rules instead of extracting text. */
+  layout?: boolean;
 }
 
 export type WorkerReply =
@@ -56,14 +65,16 @@ async function runJob(job: WorkerJob): Promise<Extraction> {
   const { kind, limits } = job;
   const bytes = job.bytes ?? (await readCapped(job.path ?? '', limits.maxBytes, kind));
   if (bytes.length > limits.maxBytes) throw tooBig(kind, limits.maxBytes);
+  if (job.table) return { text: '', pages: [], metadata: { method: 'structured' }, table: await readTableRows(bytes, job.table, limits) };
   // The caller's kind came from detectFileType on the head; check it again on these very bytes.
   const detected = await detectFileType(bytes.subarray(0, 64 * 1024));
   if ('unsupported' in detected) throw new ExtractionError('unsupported', detected.reason);
   if (detected.kind !== kind) {
     throw new ExtractionError('unsupported', `${describeKind(kind)} is actually a ${detected.kind.toUpperCase()} file.`);
   }
+  if (job.layout && kind === 'pdf') return { text: '', pages: [], metadata: { method: 'text' }, layout: await readPdfLayout(bytes, limits) };
   if (job.previewWidth && kind === 'pdf') {
-    return { text: '', pages: [], metadata: { method: 'text' }, preview: await renderPdfFirstPage(bytes, job.previewWidth, limits.maxPixels) };
+    return { text: '', pages: [], metadata: { method: 'text' }, preview: await renderPdfPage(bytes, job.previewWidth, limits.maxPixels, job.previewPage) };
   }
   switch (kind) {
     case 'pdf':
@@ -72,6 +83,8 @@ async function runJob(job: WorkerJob): Promise<Extraction> {
       return extractDocx(bytes, await checkOoxmlArchive(bytes, kind, limits));
     case 'xlsx':
       return extractXlsx(bytes, await checkOoxmlArchive(bytes, kind, limits), limits);
+    case 'xls':
+      return extractXls(bytes, limits);
     case 'csv':
       return extractCsv(bytes, limits);
     case 'png':

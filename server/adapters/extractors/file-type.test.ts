@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectFileType, hasConsistentDelimiter } from './file-type.ts';
-import { makeDocx, makePixelBombPng, makeTextPdf, makeXlsx, makeZip, renderTextImage } from './test-fixtures.ts';
+import { makeDocx, makeOle2, makePixelBombPng, makeTextPdf, makeXls, makeXlsx, makeZip, renderTextImage } from './test-fixtures.ts';
 
 const ascii = (text: string) => new Uint8Array(Buffer.from(text));
 
@@ -10,6 +10,7 @@ describe('detectFileType', () => {
       [makeTextPdf([[[72, 700, 'Hello']]]), 'pdf'],
       [makeDocx({ heading: 'H', paragraphs: ['p'] }), 'docx'],
       [await makeXlsx({ Sheet1: [['a', 'b']] }), 'xlsx'],
+      [makeXls({ Sheet1: [['a', 'b']] }), 'xls'],
       [ascii('name,amount\nA,1\nB,2\n'), 'csv'],
       [ascii('\uFEFFname;amount;date\nA;1,50;2024-01-01\n'), 'csv'],
       [await renderTextImage(['x'], 'png', { width: 40, height: 20 }), 'png'],
@@ -54,16 +55,46 @@ describe('detectFileType', () => {
     for (const [bytes, name] of refusals) {
       const result = await detectFileType(bytes, name);
       expect(result, name).toMatchObject({ unsupported: true });
-      expect('reason' in result && result.reason).toContain('Accepted types: PDF, Word (.docx), Excel (.xlsx), CSV, JPEG, PNG, WebP');
+      expect('reason' in result && result.reason).toContain('Accepted types: PDF, Word (.docx), Excel (.xlsx, .xls), CSV, JPEG, PNG, WebP');
     }
   });
 
-  it('refuses legacy .xls/.doc and other ZIPs with a readable reason', async () => {
-    const cfb = new Uint8Array(4096);
-    cfb.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-    const xls = await detectFileType(cfb, 'old.xls');
-    expect(xls).toMatchObject({ unsupported: true });
-    expect('reason' in xls && xls.reason).toMatch(/Legacy Word \(\.doc\) and Excel \(\.xls\)/);
+  it('accepts a legacy Excel .xls by its Workbook stream, whatever the name says', async () => {
+    const xls = makeXls({ Costs: [['Item', 'Amount']] });
+    expect(await detectFileType(xls, 'costs.xls')).toEqual({ kind: 'xls', mime: 'application/vnd.ms-excel', declaredKind: 'xls', mismatch: false });
+    expect(await detectFileType(xls, 'costs.xlsx')).toMatchObject({ kind: 'xls', mismatch: true });
+    // Excel 5 names the stream Book; a Word file embedded deeper does not make it a document.
+    expect(await detectFileType(makeOle2({ '/Book': 'x' }), 'old.xls')).toMatchObject({ kind: 'xls' });
+    expect(await detectFileType(makeOle2({ '/Workbook': 'x', '/MBD0001/WordDocument': 'y' }), 'a.xls')).toMatchObject({ kind: 'xls' });
+  });
+
+  it('refuses a Word 97-2003 .doc and other legacy Office files with what to do instead', async () => {
+    const doc = makeOle2({ '/WordDocument': 'x'.repeat(5000), '/1Table': 'y', '/ObjectPool/_1/Workbook': 'z' });
+    for (const name of ['letter.doc', 'letter.xls', 'letter']) {
+      const result = await detectFileType(doc, name);
+      expect(result, name).toMatchObject({ unsupported: true, detected: 'doc' });
+      expect('reason' in result && result.reason, name).toMatch(
+        /^Word 97-2003 documents \(\.doc\) are not supported: open it in Word, save it as \.docx and upload that\. Accepted types: /,
+      );
+    }
+    expect(await detectFileType(makeOle2({ '/PowerPoint Document': 'x' }), 'deck.ppt')).toMatchObject({ unsupported: true, detected: 'ppt' });
+    const locked = await detectFileType(makeOle2({ '/EncryptedPackage': 'x', '/EncryptionInfo': 'y' }), 'locked.xlsx');
+    expect('reason' in locked && locked.reason).toMatch(/^This file is password-protected/);
+    expect(await detectFileType(makeOle2({ '/Contents': 'x' }), 'thing.xls')).toMatchObject({ unsupported: true, detected: 'cfb' });
+  });
+
+  it('lets the name decide for now when the OLE2 directory lies past the head', async () => {
+    const doc = makeOle2({ '/WordDocument': 'x'.repeat(5000) });
+    const head = doc.subarray(0, 1024);
+    expect(await detectFileType(head, 'letter.doc')).toMatchObject({ unsupported: true, detected: 'doc' });
+    expect(await detectFileType(head, 'deck.ppt')).toMatchObject({ unsupported: true, detected: 'ppt' });
+    expect(await detectFileType(head, 'notes.txt')).toMatchObject({ unsupported: true, detected: 'cfb' });
+    // Taken as a workbook: the worker reads the whole file and SheetJS refuses what holds none.
+    expect(await detectFileType(head, 'costs.xls')).toMatchObject({ kind: 'xls' });
+    expect(await detectFileType(head)).toMatchObject({ kind: 'xls' });
+  });
+
+  it('refuses ZIPs other than DOCX and XLSX with a readable reason', async () => {
     const zip = makeZip([{ name: 'photos/a.txt', data: 'x' }]);
     expect(await detectFileType(zip, 'a.zip')).toMatchObject({ unsupported: true, detected: 'zip' });
   });

@@ -4,6 +4,7 @@
  * it only reads headers and never inflates or parses a document.
  */
 import { fileTypeFromBuffer } from 'file-type';
+import { isOle2, readOle2Directory } from './ole2-directory.ts';
 import { ACCEPTED_TYPES_LABEL, type DocumentKind } from './types.ts';
 
 export type DetectedFileType =
@@ -21,6 +22,7 @@ const MIME: Record<DocumentKind, string> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
   csv: 'text/csv',
   png: 'image/png',
   jpeg: 'image/jpeg',
@@ -28,14 +30,22 @@ const MIME: Record<DocumentKind, string> = {
 };
 
 const EXTENSIONS: Record<string, DocumentKind> = {
-  pdf: 'pdf', docx: 'docx', xlsx: 'xlsx', csv: 'csv', png: 'png', jpg: 'jpeg', jpeg: 'jpeg', webp: 'webp',
+  pdf: 'pdf', docx: 'docx', xlsx: 'xlsx', xls: 'xls', csv: 'csv', png: 'png', jpg: 'jpeg', jpeg: 'jpeg', webp: 'webp',
 };
 
 const NAMED_REFUSALS: Record<string, string> = {
-  cfb: 'Legacy Word (.doc) and Excel (.xls) files are not supported: save it as .docx or .xlsx.',
   exe: 'Programs cannot be uploaded.',
   elf: 'Programs cannot be uploaded.',
   zip: 'ZIP archives other than Word (.docx) and Excel (.xlsx) documents are not supported.',
+};
+
+type Ole2Refusal = 'doc' | 'ppt' | 'encrypted' | 'cfb';
+
+const OLE2_REFUSALS: Record<Ole2Refusal, string> = {
+  doc: 'Word 97-2003 documents (.doc) are not supported: open it in Word, save it as .docx and upload that.',
+  ppt: 'PowerPoint 97-2003 presentations (.ppt) are not supported: save it as PDF and upload that.',
+  encrypted: 'This file is password-protected: remove the password in Office and upload it again.',
+  cfb: 'This Office 97-2003 file is not an Excel workbook and is not supported.',
 };
 
 const TEXT_REFUSALS: Array<[RegExp, string, string]> = [
@@ -47,10 +57,15 @@ const TEXT_REFUSALS: Array<[RegExp, string, string]> = [
   [/^\{\\rtf/, 'rtf', 'RTF documents are not supported: save it as .docx or PDF.'],
 ];
 
-export function declaredKindOf(name?: string): DocumentKind | 'other' | null {
+function extensionOf(name?: string): string | null {
   const match = name ? /\.([a-z0-9]+)$/i.exec(name.trim()) : null;
-  if (!match) return null;
-  return EXTENSIONS[match[1].toLowerCase()] ?? 'other';
+  return match ? match[1].toLowerCase() : null;
+}
+
+export function declaredKindOf(name?: string): DocumentKind | 'other' | null {
+  const extension = extensionOf(name);
+  if (!extension) return null;
+  return EXTENSIONS[extension] ?? 'other';
 }
 
 export async function detectFileType(head: Uint8Array, declaredName?: string): Promise<DetectedFileType> {
@@ -69,6 +84,7 @@ export async function detectFileType(head: Uint8Array, declaredName?: string): P
   });
 
   if (head.length === 0) return refuse('empty', 'The file is empty.');
+  if (isOle2(head)) return detectOle2(head, declaredName, refuse, accept);
   const sniffed = await fileTypeFromBuffer(head).catch(() => undefined);
   if (sniffed) {
     if (sniffed.ext === 'pdf') return accept('pdf');
@@ -86,6 +102,41 @@ export async function detectFileType(head: Uint8Array, declaredName?: string): P
   if (indexOfAscii(head.subarray(0, 1024), '%PDF-') >= 0) return accept('pdf');
   if (head[0] === 0x4d && head[1] === 0x5a) return refuse('exe', NAMED_REFUSALS.exe);
   return detectText(head, declaredKind, refuse, accept);
+}
+
+/**
+ * Legacy Office files share one container; its stream names say which document it holds. The
+ * directory may lie past the head (Excel writes it anywhere): then a name that says .xls, or no
+ * name (the worker's re-check), takes it as a workbook for now, and SheetJS, reading the whole
+ * file, refuses it if it holds none.
+ */
+function detectOle2(
+  head: Uint8Array,
+  declaredName: string | undefined,
+  refuse: (detected: string, why: string) => DetectedFileType,
+  accept: (kind: DocumentKind) => DetectedFileType,
+): DetectedFileType {
+  const directory = readOle2Directory(head);
+  const kind = ole2Kind(directory.names);
+  if (kind === 'xls') return accept('xls');
+  if (kind) return refuse(kind, OLE2_REFUSALS[kind]);
+  if (directory.state !== 'complete') {
+    const extension = extensionOf(declaredName);
+    if (extension === 'doc' || extension === 'dot') return refuse('doc', OLE2_REFUSALS.doc);
+    if (extension === 'ppt' || extension === 'pps') return refuse('ppt', OLE2_REFUSALS.ppt);
+    if (extension === null || extension === 'xls') return accept('xls');
+  }
+  return refuse('cfb', OLE2_REFUSALS.cfb);
+}
+
+/** What the top-level stream names of an OLE2 file make it. */
+function ole2Kind(names: Set<string>): 'xls' | Ole2Refusal | null {
+  const lower = new Set([...names].map((name) => name.toLowerCase()));
+  if (lower.has('worddocument')) return 'doc';
+  if (lower.has('powerpoint document')) return 'ppt';
+  if (lower.has('encryptedpackage')) return 'encrypted';
+  if (lower.has('workbook') || lower.has('book')) return 'xls';
+  return null;
 }
 
 function detectText(
@@ -168,4 +219,67 @@ function officeKindFromLocalHeaders(head: Uint8Array): 'docx' | 'xlsx' | null {
 
 function indexOfAscii(bytes: Uint8Array, needle: string): number {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(needle, 0, 'latin1');
+}
+
+/** What an imported table (a vendor list) may be. */
+export type DetectedTableKind =
+  | { kind: 'csv' | 'xlsx' | 'xls'; unsupported?: never }
+  | { unsupported: true; reason: string; detected: string };
+
+const TABLE_TYPES_LABEL = 'CSV or Excel (.csv, .xlsx, .xls)';
+
+const TABLE_NOUNS: Record<string, string> = {
+  pdf: 'a PDF', docx: 'a Word document', png: 'an image', jpeg: 'an image', webp: 'an image',
+  html: 'a web page (HTML); if your system saved it with an Excel name, open it in Excel and save it as .xlsx or CSV',
+};
+
+/**
+ * Decides whether a file is a table KAI can import, from its content: CSV (UTF-8 or Windows-1252
+ * text with a delimiter on most lines, so a title row above the header is fine), XLSX, or an OLE2
+ * compound file taken as legacy XLS (the reader refuses one that holds no workbook).
+ */
+export async function detectTableKind(head: Uint8Array, declaredName?: string): Promise<DetectedTableKind> {
+  const refuse = (detected: string, what?: string): DetectedTableKind => ({
+    unsupported: true,
+    detected,
+    reason: `${what ? `This file is ${what}. ` : ''}Only ${TABLE_TYPES_LABEL} files can be imported.`,
+  });
+  if (head.length === 0) return { unsupported: true, detected: 'empty', reason: 'The file is empty.' };
+  if (isOle2(head)) return { kind: 'xls' };
+  const detected = await detectFileType(head, declaredName);
+  if (!('unsupported' in detected)) {
+    return detected.kind === 'csv' || detected.kind === 'xlsx' ? { kind: detected.kind } : refuse(detected.kind, TABLE_NOUNS[detected.kind]);
+  }
+  if (detected.detected === 'binary' || detected.detected === 'text') {
+    if (!head.includes(0) && looksDelimited(decodeUtf8Head(head) ?? new TextDecoder('windows-1252').decode(head))) return { kind: 'csv' };
+  }
+  return refuse(detected.detected, TABLE_NOUNS[detected.detected]);
+}
+
+/** Most non-blank lines of the head share one delimiter count above zero (titles and notes aside). */
+function looksDelimited(text: string): boolean {
+  return guessDelimiter(text) !== null;
+}
+
+/**
+ * The delimiter (comma, semicolon, tab or |) that most non-blank lines of `text` use the same
+ * number of times outside quotes; a title or note line above the table does not throw it off.
+ */
+export function guessDelimiter(text: string): string | null {
+  const lines = text.split(/\r?\n/);
+  if (lines.length > 1) lines.pop();
+  const sample = lines.filter((line) => line.trim() !== '').slice(0, 50);
+  let best: { delimiter: string; lines: number; count: number } | null = null;
+  for (const delimiter of DELIMITERS) {
+    const counts = new Map<number, number>();
+    for (const line of sample) {
+      const count = countOutsideQuotes(line, delimiter);
+      if (count > 0) counts.set(count, (counts.get(count) ?? 0) + 1);
+    }
+    for (const [count, lineCount] of counts) {
+      const consistent = lineCount >= 2 ? lineCount / sample.length >= 0.6 : sample.length <= 2;
+      if (consistent && (!best || lineCount > best.lines || (lineCount === best.lines && count > best.count))) best = { delimiter, lines: lineCount, count };
+    }
+  }
+  return best?.delimiter ?? null;
 }

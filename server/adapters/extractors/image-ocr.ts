@@ -40,6 +40,35 @@ export async function recognise(image: Uint8Array): Promise<OcrResult> {
   return { text: data.text.replace(/[ \t]+\n/g, '\n').trim(), confidence: data.confidence };
 }
 
+export interface OcrWord {
+  text: string;
+  /** 0-100 */
+  confidence: number;
+  /** Pixels from the image's top-left corner. */
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Words with their pixel boxes, in tesseract's reading order (block, paragraph, line). */
+export async function recogniseWords(image: Uint8Array): Promise<{ words: OcrWord[]; confidence: number }> {
+  const worker = await ocrWorker();
+  const { data } = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { blocks: true, text: false });
+  const words: OcrWord[] = [];
+  for (const block of data.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        for (const word of line.words) {
+          const text = word.text.trim();
+          if (text) words.push({ text, confidence: word.confidence, ...word.bbox });
+        }
+      }
+    }
+  }
+  return { words, confidence: data.confidence };
+}
+
 export async function closeOcr(): Promise<void> {
   const pending = tesseract;
   tesseract = undefined;

@@ -1,6 +1,6 @@
 /** Public surface of the document extractors. */
-export { detectFileType, type DetectedFileType } from './file-type.ts';
-export { extractDocument, renderPdfPreview, closeDefaultExtractorPool, ExtractorPool, type ExtractInput, type ExtractorPoolOptions } from './extract.ts';
+export { detectFileType, detectTableKind, type DetectedFileType, type DetectedTableKind } from './file-type.ts';
+export { extractDocument, renderPdfPreview, readInvoiceLayout, readTableRows, closeDefaultExtractorPool, ExtractorPool, type ExtractInput, type ExtractorPoolOptions } from './extract.ts';
 export {
   ACCEPTED_KINDS,
   ACCEPTED_TYPES_LABEL,
@@ -10,4 +10,6 @@ export {
   type Extraction,
   type ExtractionErrorCode,
   type ExtractionLimits,
+  type TableKind,
+  type TableRows,
 } from './types.ts';

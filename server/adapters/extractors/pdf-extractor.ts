@@ -17,7 +17,7 @@ const PDFJS_DIR = path.dirname(require.resolve('pdfjs-dist/package.json'));
 const asset = (dir: string) => `${path.join(PDFJS_DIR, dir)}/`;
 
 /** A page with fewer visible characters than this is treated as a scan. */
-const MIN_TEXT_CHARS = 20;
+export const MIN_TEXT_CHARS = 20;
 const OCR_DPI = 150;
 
 export async function extractPdf(
@@ -77,7 +77,7 @@ export async function extractPdf(
   }
 }
 
-async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   try {
     return await getDocument({
       // pdf.js transfers (detaches) the buffer it is given; keep the caller's intact.
@@ -154,11 +154,11 @@ export function rebuildLines(items: Positioned[]): string {
   return out.join('\n').trim();
 }
 
-/** PNG of page 1, `width` pixels wide (within the pixel limit), for a thumbnail. */
-export async function renderPdfFirstPage(bytes: Uint8Array, width: number, maxPixels: number): Promise<Uint8Array> {
+/** PNG of one page (page 1 unless told; the last page if there are fewer), `width` pixels wide (within the pixel limit). */
+export async function renderPdfPage(bytes: Uint8Array, width: number, maxPixels: number, pageNumber = 1): Promise<Uint8Array> {
   const doc = await openPdf(bytes);
   try {
-    const page = await doc.getPage(1).catch(() => {
+    const page = await doc.getPage(Math.min(Math.max(1, Math.trunc(pageNumber)), doc.numPages)).catch(() => {
       throw new ExtractionError('corrupt', corruptMessage('pdf'));
     });
     return await renderPage(page, maxPixels, width / page.getViewport({ scale: 1 }).width);
@@ -167,7 +167,7 @@ export async function renderPdfFirstPage(bytes: Uint8Array, width: number, maxPi
   }
 }
 
-async function renderPage(page: PDFPageProxy, maxPixels: number, initialScale = OCR_DPI / 72): Promise<Uint8Array> {
+export async function renderPage(page: PDFPageProxy, maxPixels: number, initialScale = OCR_DPI / 72): Promise<Uint8Array> {
   const base = page.getViewport({ scale: 1 });
   let scale = initialScale;
   const pixels = base.width * base.height * scale * scale;

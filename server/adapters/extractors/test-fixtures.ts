@@ -4,6 +4,7 @@
  * the hostile files (bombs, zip-slip, billion laughs).
  */
 import { createCanvas } from '@napi-rs/canvas';
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { deflateRawSync } from 'node:zlib';
 
@@ -111,6 +112,21 @@ export async function makeXlsx(sheets: Record<string, Array<Array<string | numbe
   workbook.creator = 'Test Author';
   for (const [name, rows] of Object.entries(sheets)) workbook.addWorksheet(name).addRows(rows);
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** A legacy Excel 97-2003 (BIFF8) workbook, written by SheetJS. */
+export function makeXls(sheets: Record<string, Array<Array<string | number | Date>>>, props?: { Title?: string; Author?: string }): Buffer {
+  const workbook = XLSX.utils.book_new();
+  for (const [name, rows] of Object.entries(sheets)) XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), name);
+  if (props) workbook.Props = props;
+  return XLSX.write(workbook, { bookType: 'xls', type: 'buffer' }) as Buffer;
+}
+
+/** An OLE2 compound file holding these streams (paths like '/WordDocument' or '/ObjectPool/_1/Workbook'). */
+export function makeOle2(streams: Record<string, string | Uint8Array>): Buffer {
+  const container = XLSX.CFB.utils.cfb_new();
+  for (const [name, data] of Object.entries(streams)) XLSX.CFB.utils.cfb_add(container, name, typeof data === 'string' ? Buffer.from(data) : Buffer.from(data));
+  return XLSX.CFB.write(container, { type: 'buffer' }) as Buffer;
 }
 
 /** An XLSX-shaped ZIP whose sheet is `megabytes` MB of zeros: a compression ratio near 1000:1. */
@@ -235,6 +251,28 @@ export function makeScannedPdf(jpeg: Buffer, pixelSize: { width: number; height:
       `/Type /XObject /Subtype /Image /Width ${pixelSize.width} /Height ${pixelSize.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode `,
     ),
   );
+  return assemblePdf(objects);
+}
+
+/** An A4 PDF of scanned pages only, one per JPEG (all `pixelSize`): every page needs OCR. */
+export function makeScannedPdfPages(jpegs: Buffer[], pixelSize: { width: number; height: number }): Buffer {
+  // Objects 1-2 are the catalog and page tree; each page then takes three: page, contents, image.
+  const pageObject = (i: number) => 3 + i * 3;
+  const objects: Array<string | Buffer> = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${jpegs.map((_, i) => `${pageObject(i)} 0 R`).join(' ')}] /Count ${jpegs.length} >>`,
+  ];
+  jpegs.forEach((jpeg, i) => {
+    const page = pageObject(i);
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im1 ${page + 2} 0 R >> >> /Contents ${page + 1} 0 R >>`,
+      stream('q 595 0 0 842 0 0 cm /Im1 Do Q'),
+      stream(
+        jpeg,
+        `/Type /XObject /Subtype /Image /Width ${pixelSize.width} /Height ${pixelSize.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode `,
+      ),
+    );
+  });
   return assemblePdf(objects);
 }
 

@@ -3,13 +3,14 @@
  * the one error every failure becomes. Imported by both the main thread and the worker.
  */
 import { AppError } from '../../errors.ts';
+import type { InvoiceLayout } from '../../modules/invoices/extraction/types.ts';
 
-export type DocumentKind = 'pdf' | 'docx' | 'xlsx' | 'csv' | 'png' | 'jpeg' | 'webp';
+export type DocumentKind = 'pdf' | 'docx' | 'xlsx' | 'xls' | 'csv' | 'png' | 'jpeg' | 'webp';
 
-export const ACCEPTED_KINDS: readonly DocumentKind[] = ['pdf', 'docx', 'xlsx', 'csv', 'jpeg', 'png', 'webp'];
+export const ACCEPTED_KINDS: readonly DocumentKind[] = ['pdf', 'docx', 'xlsx', 'xls', 'csv', 'jpeg', 'png', 'webp'];
 
 /** For error messages: what a user may upload. */
-export const ACCEPTED_TYPES_LABEL = 'PDF, Word (.docx), Excel (.xlsx), CSV, JPEG, PNG, WebP';
+export const ACCEPTED_TYPES_LABEL = 'PDF, Word (.docx), Excel (.xlsx, .xls), CSV, JPEG, PNG, WebP';
 
 export interface ExtractedPage {
   /** 1-based page number for PDFs; null for formats without pages. */
@@ -34,6 +35,20 @@ export interface Extraction {
   metadata: ExtractionMetadata;
   /** Only for a preview job (renderPdfPreview): PNG of the first page; text and pages are empty. */
   preview?: Uint8Array;
+  /** Only for a table job (readTableRows): the first sheet's cells; text and pages are empty. */
+  table?: TableRows;
+  /** Only for a layout job (readInvoiceLayout): positioned text per page and e-invoice XML. */
+  layout?: InvoiceLayout;
+}
+
+/** Spreadsheets an import (a vendor list) reads as rows. */
+export type TableKind = 'csv' | 'xlsx' | 'xls';
+
+export interface TableRows {
+  /** Cell text of the first sheet with data; rows[i] is the sheet's row i + 1 (blank rows kept as []). */
+  rows: string[][];
+  /** True when the sheet had more rows than the limit (maxRows). */
+  truncated: boolean;
 }
 
 export interface ExtractionLimits {
@@ -54,9 +69,9 @@ export interface ExtractionLimits {
   maxZipEntries: number;
   /** Per entry larger than 1 MB uncompressed. */
   maxCompressionRatio: number;
-  /** XLSX: cells written out over all sheets. */
+  /** XLSX/XLS: cells written out over all sheets. */
   maxCells: number;
-  /** CSV: data rows written out. */
+  /** CSV: data rows written out; XLS: rows read per sheet. */
   maxRows: number;
 }
 
@@ -100,6 +115,7 @@ const NOUN: Record<DocumentKind, string> = {
   pdf: 'The PDF',
   docx: 'The Word document',
   xlsx: 'The Excel workbook',
+  xls: 'The Excel (.xls) workbook',
   csv: 'The CSV file',
   png: 'The PNG image',
   jpeg: 'The JPEG image',

@@ -1,6 +1,6 @@
 /** XLSX to one Markdown table per sheet, read with exceljs after ooxml-guard has vetted the ZIP. */
 import ExcelJS from 'exceljs';
-import { toMarkdownTable } from './markdown-table.ts';
+import { toWorkbookMarkdown } from './markdown-table.ts';
 import type { OoxmlSummary } from './ooxml-guard.ts';
 import { ExtractionError, corruptMessage, type Extraction, type ExtractionLimits } from './types.ts';
 
@@ -15,24 +15,10 @@ export async function extractXlsx(
   } catch {
     throw new ExtractionError('corrupt', corruptMessage('xlsx'));
   }
-  let cellsLeft = limits.maxCells;
-  const warnings: string[] = [];
-  const sheets: string[] = [];
-  const sections: string[] = [];
-  for (const sheet of workbook.worksheets) {
-    sheets.push(sheet.name);
-    if (cellsLeft <= 0) continue;
-    const rows: string[][] = [];
-    sheet.eachRow({ includeEmpty: false }, (row) => {
-      if (cellsLeft <= 0) return;
-      const values: string[] = [];
-      for (let col = 1; col <= row.cellCount && cellsLeft > 0; col++, cellsLeft--) values.push(cellText(row.getCell(col)));
-      rows.push(values);
-    });
-    if (cellsLeft <= 0) warnings.push(`Only the first ${limits.maxCells} cells were read (stopped in sheet "${sheet.name}").`);
-    sections.push(`## Sheet: ${sheet.name}\n\n${rows.length ? toMarkdownTable(rows) : '(empty)'}`);
-  }
-  const text = sections.join('\n\n');
+  const { text, sheets, warnings } = toWorkbookMarkdown(
+    workbook.worksheets.map((sheet) => ({ name: sheet.name, rows: rowsOf(sheet) })),
+    limits.maxCells,
+  );
   return {
     text,
     pages: [{ page: null, text }],
@@ -46,7 +32,13 @@ export async function extractXlsx(
   };
 }
 
-function cellText(cell: ExcelJS.Cell): string {
+function* rowsOf(sheet: ExcelJS.Worksheet): Generator<string[]> {
+  const rows: ExcelJS.Row[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => void rows.push(row));
+  for (const row of rows) yield Array.from({ length: row.cellCount }, (_, i) => cellText(row.getCell(i + 1)));
+}
+
+export function cellText(cell: ExcelJS.Cell): string {
   try {
     return cell.text ?? '';
   } catch {

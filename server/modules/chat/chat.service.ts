@@ -10,6 +10,8 @@ import type { UsageRepository } from './usage.repository';
 
 const HISTORY_MESSAGES = 10;
 const INITIAL_PASSAGES = 5;
+/** Invoice and vendor records a retrieval-only answer may add to the passages. */
+const LOOKUP_RESULTS = 3;
 const NEW_CHAT_TITLE = 'New chat';
 
 export interface ChatServiceDeps {
@@ -45,9 +47,19 @@ export function createChatService(deps: ChatServiceDeps) {
     throw new NotFoundError('Chat session not found', 'session_not_found');
   };
 
+  /**
+   * Without a model: the source's main search first, then what its look-ups (invoices, vendors)
+   * find for the question, so a question about an invoice number is answered from the record.
+   */
   const findAnswerMaterial = async (prepared: PreparedSend, limit: number): Promise<Citable[]> => {
-    const [primary] = deps.tools.forSource(prepared.source);
-    return primary ? primary.search(prepared.userId, prepared.question, limit) : [];
+    const [primary, ...others] = deps.tools.forSource(prepared.source);
+    if (!primary) return [];
+    // A model calls the look-ups itself when the question needs them.
+    const lookups = deps.model ? [] : others;
+    const found = await Promise.all([primary, ...lookups].map((tool) => tool.search(prepared.userId, prepared.question, limit)));
+    const [main, ...extra] = found;
+    const records = extra.flat().slice(0, LOOKUP_RESULTS);
+    return [...main.slice(0, Math.max(limit - records.length, 1)), ...records].slice(0, limit);
   };
 
   return {

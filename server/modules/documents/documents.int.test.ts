@@ -213,6 +213,24 @@ describe.each(databaseKinds)('documents (%s)', (kind) => {
     expect(admin.statusCode, admin.body).toBe(200);
     const document = await getDocument('boss', admin.json().files[0].id);
     expect(document.purpose).toBe('knowledge');
+
+    // Once read, it answers everyone's guide questions, and leaves the guide when deleted.
+    const notes = await app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: await auth('boss', 'boss@example.com'),
+      payload: uploadForm([{ name: 'closing-notes.csv', bytes: 'topic,rule\nHarbor View lien releases,Collect the zyxquorp release within fourteen days\n' }], { purpose: 'knowledge' }),
+    });
+    await drain();
+    const ask = async () => {
+      const res = await app.inject({ method: 'POST', url: '/api/chat', headers: await auth('ivan'), payload: { message: 'When is the zyxquorp release due?', source: 'structure', sessionId: 1 } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().message.metadata.sources.map((source: { title: string; type: string }) => `${source.type}:${source.title}`);
+    };
+    expect(await ask()).toContain('structure:closing-notes.csv');
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/documents/${notes.json().files[0].id}`, headers: await auth('boss', 'boss@example.com') });
+    expect(deleted.statusCode).toBe(200);
+    expect(await ask()).not.toContain('structure:closing-notes.csv');
     const invalid = await upload('ivan', [{ name: 'x.csv', bytes: 'k,v\n3,4\n' }], { purpose: 'gossip' });
     expect(invalid.statusCode).toBe(400);
   });

@@ -5,15 +5,19 @@ import type { UploadLimits } from '../../config';
 import type { Database } from '../../db/client';
 import type { RetrievalService } from '../retrieval';
 import { createPdfPreviewer } from './documents.preview';
-import { createDocumentsRepository } from './documents.repository';
+import { createDocumentsRepository, type DocumentRow } from './documents.repository';
 import { documentsRoutes } from './documents.routes';
-import { createDocumentsService } from './documents.service';
+import { createDocumentsService, type DocumentsService } from './documents.service';
 import { startDocumentWorker, type DocumentWorker } from './documents.queue';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The extraction queue of this app: tests drive it with runOnce() when runWorker is false. */
     documentQueue: DocumentWorker;
+    /** For modules that keep their files as documents (invoices). */
+    documents: DocumentsService;
+    extractorPool: ExtractorPool;
+    renderPdfPreview: (document: DocumentRow, page?: number) => Promise<Buffer>;
   }
 }
 
@@ -37,6 +41,7 @@ export const documentsModule = fp(
       retrieval: options.retrieval,
       log: app.log.child({ module: 'documents' }),
       extractionTimeoutMs: options.uploads.extractionTimeoutMs,
+      lockMs: options.uploads.extractionLockMs,
       maxFileBytes: options.uploads.maxFileBytes,
       pollMs: options.pollMs,
       autoStart: options.runWorker !== false,
@@ -61,6 +66,9 @@ export const documentsModule = fp(
       timeoutMs: options.uploads.extractionTimeoutMs,
       maxBytes: options.uploads.maxFileBytes,
     });
+    app.decorate('documents', documents);
+    app.decorate('extractorPool', pool);
+    app.decorate('renderPdfPreview', renderPreview);
     await app.register(documentsRoutes, { documents, uploads: options.uploads, renderPreview });
   },
   { name: 'kai-documents' },

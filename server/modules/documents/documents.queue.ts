@@ -17,6 +17,8 @@ export interface DocumentWorkerOptions {
   retrieval: Pick<RetrievalService, 'indexUploadedDocument' | 'deleteUploadedDocument'>;
   log: FastifyBaseLogger;
   extractionTimeoutMs: number;
+  /** How long a claim is held before another worker may take the document; twice the extraction timeout by default. */
+  lockMs?: number;
   /** Files over this are refused by the extractor too (defence in depth). */
   maxFileBytes: number;
   /** Jobs run side by side in this process. */
@@ -42,7 +44,7 @@ export interface DocumentWorker {
 
 /**
  * The extraction queue's runner: the documents table is the queue, so any number of instances
- * can run one. A claim holds a lock of twice the extraction timeout; a worker that dies mid-job
+ * can run one. A claim holds a lock (twice the extraction timeout by default); a worker that dies mid-job
  * leaves a lock that expires, and the next claim retries the document.
  */
 export function startDocumentWorker(options: DocumentWorkerOptions): DocumentWorker {
@@ -50,7 +52,7 @@ export function startDocumentWorker(options: DocumentWorkerOptions): DocumentWor
   const repository = createDocumentsRepository(db);
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const pollMs = options.pollMs ?? 2_000;
-  const lockMs = options.extractionTimeoutMs * 2;
+  const lockMs = options.lockMs ?? options.extractionTimeoutMs * 2;
   const inFlight = new Set<Promise<unknown>>();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -78,7 +80,13 @@ export function startDocumentWorker(options: DocumentWorkerOptions): DocumentWor
       const extraction = await extract(row);
       // Passages first, then the result; re-indexing the same bytes replaces the same passages,
       // so a stale worker getting here too does no harm.
-      await retrieval.indexUploadedDocument({ ownerId: row.ownerId, documentId: row.id, title: row.filename, pages: extraction.pages });
+      await retrieval.indexUploadedDocument({
+        ownerId: row.ownerId,
+        documentId: row.id,
+        title: row.filename,
+        pages: extraction.pages,
+        intoGuide: row.purpose === 'knowledge',
+      });
       if (await repository.markReady(row.id, attempt, { processedContent: extraction.text, metadata: metadataOf(extraction) })) return;
       log.warn({ documentId: row.id, attempt }, 'extraction result dropped: a newer attempt owns the document');
       // Deleted while being read: take back the passages just written.

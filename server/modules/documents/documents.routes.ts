@@ -8,13 +8,11 @@ import { AppError, NotFoundError } from '../../errors';
 import { requireAuth } from '../auth/auth.plugin';
 import type { DocumentRow } from './documents.repository';
 import type { DocumentsService } from './documents.service';
-import { contentDisposition } from './filename';
+import { closeOnError, fileReply, previewName } from './file-reply';
 
 /** Any string: a malformed id answers 404 like another user's id (the service decides). */
 const idParams = z.object({ id: z.string().max(100) });
 const INLINE_KINDS = new Set<DocumentRow['kind']>(['png', 'jpeg', 'webp']);
-/** Bytes served from KAI's origin must never run as a page: no scripts, no plugins, no same-origin. */
-const SANDBOX_CSP = "default-src 'none'; sandbox";
 
 export interface DocumentsRoutesOptions {
   documents: DocumentsService;
@@ -38,13 +36,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
 
   app.post('/api/upload', { schema: { response: { 200: uploadResponse } } }, async (request, reply) => {
     const { user } = requireAuth(request);
-    try {
-      return await documents.upload({ id: user.id, role: user.role }, request.parts());
-    } catch (err) {
-      // The rest of the body may still be on its way: close rather than read it.
-      reply.header('connection', 'close');
-      throw err;
-    }
+    return closeOnError(reply, () => documents.upload({ id: user.id, role: user.role }, request.parts()));
   });
 
   app.get('/api/documents', { schema: { response: { 200: z.array(documentDto) } } }, async (request) =>
@@ -88,24 +80,11 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       throw new NotFoundError('Previews are available for PDFs and images only; download the file to open it.', 'preview_unavailable');
     }
     const png = await renderPreview(document);
-    reply
-      .header('content-type', 'image/png')
-      .header('content-length', png.length)
-      .header('content-disposition', contentDisposition('inline', `${document.filename.replace(/\.[^.]*$/, '')}.png`))
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', SANDBOX_CSP)
-      .header('cache-control', 'private, no-store');
-    return reply.send(png);
+    return fileReply(reply, { contentType: 'image/png', filename: previewName(document.filename), disposition: 'inline', length: png.length }).send(png);
   });
 };
 
 function fileHeaders(reply: FastifyReply, document: DocumentRow, disposition: 'inline' | 'attachment'): void {
   if (disposition === 'inline' && !INLINE_KINDS.has(document.kind)) throw new AppError(500, 'internal_error', 'refusing to serve a document inline');
-  reply
-    .header('content-type', document.mime)
-    .header('content-length', document.size)
-    .header('content-disposition', contentDisposition(disposition, document.filename))
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', SANDBOX_CSP)
-    .header('cache-control', 'private, no-store');
+  fileReply(reply, { contentType: document.mime, filename: document.filename, disposition, length: document.size });
 }

@@ -12,6 +12,7 @@ import type { RetrievalService } from '../retrieval';
 import type { DocumentRow, DocumentsRepository } from './documents.repository';
 import { formatBytes } from './filename';
 import { spoolUpload, type SpooledFile } from './upload-spool';
+import { isUuid } from '../../db/ids';
 
 export interface Uploader {
   id: string;
@@ -28,27 +29,39 @@ export interface DocumentsServiceDeps {
   tempDir?: string;
 }
 
-type Detected = { kind: DocumentKind; mime: string };
+export type Detected = { kind: DocumentKind; mime: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const KEEP_UNTIL_DELETED = new Date('9999-12-31T00:00:00Z');
 
 const CONTENT_NOUN: Record<DocumentKind, string> = {
   pdf: 'a PDF',
   docx: 'a Word document',
   xlsx: 'an Excel workbook',
+  xls: 'an Excel (.xls) workbook',
   csv: 'a CSV file',
   png: 'a PNG image',
   jpeg: 'a JPEG image',
   webp: 'a WebP image',
 };
 
+/**
+ * What another module does with an upload of its purpose: `beforeStore` may refuse the file (a
+ * vendor list that cannot be imported stores nothing); `afterStore` works on the stored document
+ * and its failures leave the document in place.
+ */
+export interface PurposeHandler {
+  beforeStore?(owner: Uploader, file: SpooledFile<Detected>): Promise<void>;
+  afterStore?(owner: Uploader, document: DocumentRow, file: SpooledFile<Detected>): Promise<void>;
+}
+
 export function createDocumentsService(deps: DocumentsServiceDeps) {
   const { repository, retrieval, uploads } = deps;
+  const purposeHandlers = new Map<UploadPurpose, PurposeHandler>();
 
   async function findOwned(ownerId: string, id: string): Promise<DocumentRow> {
     // A malformed id answers like another user's: 404, so ids cannot be probed.
-    const row = UUID.test(id) ? await repository.findOwned(ownerId, id) : undefined;
+    const row = isUuid(id) ? await repository.findOwned(ownerId, id) : undefined;
     if (!row) throw new NotFoundError('Document not found', 'document_not_found');
     return row;
   }
@@ -80,7 +93,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         blobId: randomUUID(),
         purpose,
         sessionId,
-        expiresAt: new Date(Date.now() + uploads.retentionDays * DAY_MS),
+        // Guide knowledge stays until an administrator deletes it; everything else is purged on schedule.
+        expiresAt: purpose === 'knowledge' ? KEEP_UNTIL_DELETED : new Date(Date.now() + uploads.retentionDays * DAY_MS),
       },
       file.path,
       uploads.maxFileBytes,
@@ -89,6 +103,25 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   }
 
   return {
+    /** Lets the invoices and vendors modules act on uploads of their purpose. */
+    handlePurpose(purpose: UploadPurpose, handler: PurposeHandler): void {
+      purposeHandlers.set(purpose, handler);
+    },
+
+    /**
+     * Stores one file another module has spooled (invoice PDFs): the same dedupe, quota and queue
+     * as /api/upload, so the file is also listed, previewed and searchable like any upload.
+     */
+    async storeSpooled(owner: Uploader, file: SpooledFile<Detected>, purpose: UploadPurpose): Promise<{ row: DocumentRow; duplicate: boolean }> {
+      const existing = await repository.findBySha256(owner.id, file.sha256);
+      if (existing) return { row: existing, duplicate: true };
+      await requireQuota(owner.id, { files: 1, bytes: file.size });
+      const stored = await store(owner, file, purpose, null);
+      if (!stored.row) throw new Error('an uploaded document vanished while it was being stored');
+      if (!stored.duplicate) deps.onQueued?.();
+      return { row: stored.row, duplicate: stored.duplicate };
+    },
+
     async upload(owner: Uploader, parts: AsyncIterable<Multipart>): Promise<UploadResponse> {
       let purpose: UploadPurpose = 'analyze';
       let sessionId: number | null = null;
@@ -117,8 +150,14 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         }
         await requireQuota(owner.id, { files: fresh.size, bytes: [...fresh.values()].reduce((sum, f) => sum + f.size, 0) });
 
+        const handler = purposeHandlers.get(purpose);
+        for (const file of fresh.values()) await handler?.beforeStore?.(owner, file);
         const stored = new Map<string, { row: DocumentRow | undefined; duplicate: boolean }>();
         for (const [sha256, file] of fresh) stored.set(sha256, await store(owner, file, purpose, sessionId));
+        for (const [sha256, file] of fresh) {
+          const row = stored.get(sha256)?.row;
+          if (row && handler?.afterStore) await handler.afterStore(owner, row, file);
+        }
         if ([...stored.values()].some((s) => !s.duplicate)) deps.onQueued?.();
 
         const seen = new Set<string>();
@@ -169,7 +208,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
 /** Refuses what KAI cannot read, and names that lie about their content (415). */
-async function inspectUpload(head: Buffer, name: string): Promise<Detected> {
+export async function inspectUpload(head: Buffer, name: string): Promise<Detected> {
   const detected = await detectFileType(head, name);
   if ('unsupported' in detected) throw new AppError(415, 'unsupported_type', `${name}: ${detected.reason}`);
   if (detected.mismatch) {

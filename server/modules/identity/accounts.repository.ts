@@ -1,11 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema';
+import { isUuid } from '../../db/ids';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccount = Pick<typeof accounts.$inferInsert, 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'role'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -15,7 +15,7 @@ export function createAccountsRepository(db: Database) {
   return {
     /** Token subjects come from outside; anything that is not a uuid cannot be an account (and would make Postgres throw). */
     async findById(id: string): Promise<AccountRow | undefined> {
-      if (!UUID.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
       return row;
     },

@@ -7,6 +7,7 @@ import { queryConcepts, stageQueries, type Concept, type StagedQueries } from '.
 import { fuseRankings } from './rank-fusion';
 import { createRetrievalRepository, type ChunkRow, type RetrievalRepository, type Scope } from './retrieval.repository';
 import { createVectorRepository, type VectorRepository } from './vector.repository';
+import { isUuid } from '../../db/ids';
 
 export interface Passage {
   chunkId: string;
@@ -40,7 +41,6 @@ const MAX_LIMIT = 50;
 /** A question answered by one article should still show other articles' views. */
 const MAX_PASSAGES_PER_DOCUMENT = 2;
 const TSQUERY_CACHE_SIZE = 10_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createRetrievalService(deps: RetrievalDeps) {
   const { db, embeddings, log } = deps;
@@ -75,16 +75,22 @@ export function createRetrievalService(deps: RetrievalDeps) {
       return search({ corpus: 'uploaded', ownerId, documentIds: options.documentIds }, query, options.limit);
     },
 
-    /** Chunks a document's pages and replaces whatever was indexed for it before. */
+    /**
+     * Chunks a document's pages and replaces whatever was indexed for it before. An administrator's
+     * knowledge upload (`intoGuide`) joins the guide everyone searches instead of its owner's files.
+     */
     async indexUploadedDocument(input: {
       ownerId: string;
       documentId: string;
       title: string;
       pages: Array<{ page: number | null; text: string }>;
+      intoGuide?: boolean;
     }): Promise<{ chunks: number }> {
       requireUuid(input.ownerId, 'ownerId');
       const chunks = chunkPages(input.pages).map((c) => ({ headingPath: '', page: c.page, content: c.text }));
-      const document = { corpus: 'uploaded' as const, ownerId: input.ownerId, documentKey: input.documentId, title: input.title };
+      const document = input.intoGuide
+        ? { corpus: 'guide' as const, ownerId: null, documentKey: knowledgeKey(input.documentId), title: input.title }
+        : { corpus: 'uploaded' as const, ownerId: input.ownerId, documentKey: input.documentId, title: input.title };
       const embedded = vectors && embeddings
         ? await embedChunks(vectors, embeddings, chunks.map((c) => ({ documentTitle: input.title, ...c })), log)
         : undefined;
@@ -92,14 +98,21 @@ export function createRetrievalService(deps: RetrievalDeps) {
       return { chunks: chunks.length };
     },
 
+    /** Its passages wherever they went: the owner's files or, for a knowledge upload, the guide. */
     async deleteUploadedDocument(ownerId: string, documentId: string): Promise<void> {
       requireUuid(ownerId, 'ownerId');
       await repository.deleteDocument('uploaded', ownerId, documentId);
+      await repository.deleteDocument('guide', null, knowledgeKey(documentId));
     },
   };
 }
 
 export type RetrievalService = ReturnType<typeof createRetrievalService>;
+
+/** Guide articles are keyed by slug; knowledge uploads by document id, so the two never collide. */
+function knowledgeKey(documentId: string): string {
+  return `upload:${documentId}`;
+}
 
 /**
  * Creates the pgvector extension, table and index now, so a misconfigured server fails at boot
@@ -215,5 +228,5 @@ function toPassage(row: ChunkRow): Passage {
 }
 
 function requireUuid(value: string, name: string): void {
-  if (!UUID.test(value)) throw new ValidationError(`${name} must be a UUID`);
+  if (!isUuid(value)) throw new ValidationError(`${name} must be a UUID`);
 }

@@ -6,10 +6,13 @@ import { useAuth, useCurrentUser, UserMenu, type MenuUser } from '@/features/aut
 import { ChatView, messagesQueryKey, useChatActions } from '@/features/chat';
 import { ContextToolsPanel, FilePreviewDialog, UploadPanel } from '@/features/documents';
 import { HelpDialog } from '@/features/help';
+import { InvoicesTab } from '@/features/invoices';
 import { SessionList, sessionsQueryKey, useCurrentSession } from '@/features/sessions';
 import { MainLayout, useAppConfig, type QuickAction } from '@/features/shell';
+import { ReportsTab, SettingsDialog } from '@/features/vendors';
 import { buildSupportMailto } from '@/lib/support-mail';
 import { InformationSourceProvider } from '@/stores/information-source';
+import { InvoiceDialog } from './invoice-dialog';
 
 type MainScreenProps = {
   /** 'dev' when reached through /dev: the fixed dev identity, no identity provider. */
@@ -21,6 +24,8 @@ export function MainScreen({ mode }: MainScreenProps) {
   const [, navigate] = useLocation();
   const currentUser = useCurrentUser();
   const [helpOpen, setHelpOpen] = useState(false);
+  const [invoiceDialogOpen, setInvoiceDialogOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [openDocumentId, setOpenDocumentId] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const [sessionId, setSessionId] = useCurrentSession();
@@ -64,9 +69,10 @@ export function MainScreen({ mode }: MainScreenProps) {
         userMenu={<UserMenu user={menuUser} isLoading={currentUser.isPending && !menuUser} onSignOut={signOut} />}
         onQuickAction={onQuickAction}
         onOpenHelp={() => setHelpOpen(true)}
-        onOpenInvoiceProcessing={() => navigate(paths.invoiceProcessing)}
+        onOpenInvoiceProcessing={() => setInvoiceDialogOpen(true)}
+        onOpenSettings={() => setSettingsOpen(true)}
         uploadPanel={<UploadPanel sessionId={sessionId} />}
-        contextPanel={<ContextToolsPanel />}
+        contextPanel={<ContextToolsPanel invoicesTab={<InvoicesTab />} reportsTab={<ReportsTab />} />}
         sessionsPanel={(closeDrawer) => (
           <SessionList
             currentSessionId={sessionId}
@@ -81,6 +87,8 @@ export function MainScreen({ mode }: MainScreenProps) {
         <ChatView sessionId={sessionId} onMessageSent={onMessageSent} onOpenDocument={setOpenDocumentId} />
       </MainLayout>
       <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      <InvoiceDialog open={invoiceDialogOpen} onOpenChange={setInvoiceDialogOpen} />
+      <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
       <FilePreviewDialog documentId={openDocumentId} onOpenChange={(open) => !open && setOpenDocumentId(null)} />
     </InformationSourceProvider>
   );

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { saveBlob } from '../lib/save-blob';
+import { saveBlob } from '@/lib/save-blob';
 
 /** GET /api/documents/{id}/download: the original file as a blob. */
 export async function downloadDocument(id: string): Promise<Blob> {

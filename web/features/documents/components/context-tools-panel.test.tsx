@@ -138,23 +138,14 @@ describe('ContextToolsPanel, Documents tab', () => {
 });
 
 describe('ContextToolsPanel, Invoices and Reports tabs', () => {
-  it('shows their titles, the empty invoice text and the report buttons', async () => {
+  it('shows the tab contents the route composes in', async () => {
     const user = userEvent.setup();
     vi.stubGlobal('fetch', fakeDocumentsApi([]));
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    renderWithProviders(<ContextToolsPanel />);
+    renderWithProviders(<ContextToolsPanel invoicesTab={<p>invoice cards</p>} reportsTab={<p>report buttons</p>} />);
 
     await user.click(screen.getByRole('tab', { name: 'Invoices' }));
-    expect(screen.getByText('Invoice Processing')).toBeTruthy();
-    expect(screen.getByText('No invoices processed yet')).toBeTruthy();
-
+    expect(screen.getByText('invoice cards')).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'Reports' }));
-    expect(screen.getByText('Quick Reports')).toBeTruthy();
-    expect(screen.getByText('Vendors (0)')).toBeTruthy();
-    for (const name of ['Vendor Summary', 'Invoice Status', 'Custom Query']) {
-      await user.click(screen.getByRole('button', { name }));
-    }
-    expect(log).toHaveBeenCalledTimes(3);
-    log.mockRestore();
+    expect(screen.getByText('report buttons')).toBeTruthy();
   });
 });

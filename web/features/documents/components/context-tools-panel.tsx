@@ -1,14 +1,19 @@
+import type { ReactNode } from 'react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocuments } from '../api/get-documents';
 import { DocumentsTab } from './documents-tab';
-import { InvoicesTab } from './invoices-tab';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { ReportsTab } from './reports-tab';
+
+type ContextToolsPanelProps = {
+  /** Tabs owned by other features, composed in by the route. */
+  invoicesTab?: ReactNode;
+  reportsTab?: ReactNode;
+};
 
 /**
  * The tabs of the 'Context and Tools' panel. Mounted only while the panel is open, so the
  * document list is fetched on open and polled for as long as it stays open, whatever the tab.
  */
-export function ContextToolsPanel() {
+export function ContextToolsPanel({ invoicesTab, reportsTab }: ContextToolsPanelProps) {
   const documents = useDocuments();
   return (
     <Tabs defaultValue="documents">
@@ -20,12 +25,8 @@ export function ContextToolsPanel() {
       <TabsContent value="documents">
         <DocumentsTab documents={documents} />
       </TabsContent>
-      <TabsContent value="invoices">
-        <InvoicesTab />
-      </TabsContent>
-      <TabsContent value="reports">
-        <ReportsTab />
-      </TabsContent>
+      <TabsContent value="invoices">{invoicesTab}</TabsContent>
+      <TabsContent value="reports">{reportsTab}</TabsContent>
     </Tabs>
   );
 }

@@ -3,7 +3,7 @@ import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentFile } from '../api/get-document-file';
-import { useObjectUrl } from '../hooks/use-object-url';
+import { useObjectUrl } from '@/hooks/use-object-url';
 import { isImageDocument, pageCountLabel } from '../lib/format';
 
 function Fallback({ children }: { children: string }) {

@@ -1,16 +1,17 @@
 import { ACCEPTED_UPLOAD_EXTENSIONS, type UploadPurpose } from '@contract/documents';
 import { Upload } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, focusRing } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { useFileDrop } from '@/hooks/use-file-drop';
 import { cn } from '@/lib/utils';
 import { useUploadDocuments } from '../api/upload-documents';
 import { useSelectedFiles, type SelectedFile } from '../hooks/use-selected-files';
 import { ImagePreviewDialog } from './image-preview-dialog';
 import { SelectedFileList } from './selected-file-list';
-import { UploadProgress } from './upload-progress';
+import { UploadProgressBar } from '@/components/ui/upload-progress';
 
 const PURPOSES: ReadonlyArray<{ value: UploadPurpose; label: string }> = [
   { value: 'analyze', label: 'Analyze' },
@@ -47,7 +48,6 @@ export function UploadPanel({ sessionId }: { sessionId?: number }) {
   const [progress, setProgress] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState<SelectedFile | null>(null);
-  const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const upload = useUploadDocuments();
@@ -59,7 +59,8 @@ export function UploadPanel({ sessionId }: { sessionId?: number }) {
     if (busy) return;
     setFailure(null);
     add(incoming);
-  };
+  };  const { dragging, zoneProps } = useFileDrop(addFiles, busy);
+
 
   const openPicker = () => {
     if (!busy) inputRef.current?.click();
@@ -71,11 +72,6 @@ export function UploadPanel({ sessionId }: { sessionId?: number }) {
     openPicker();
   };
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    addFiles(Array.from(event.dataTransfer.files));
-  };
 
   const startUpload = async () => {
     if (files.length === 0) {
@@ -139,12 +135,7 @@ export function UploadPanel({ sessionId }: { sessionId?: number }) {
           aria-describedby={`${id}-hint`}
           onClick={openPicker}
           onKeyDown={onZoneKeyDown}
-          onDragOver={(event) => {
-            event.preventDefault();
-            if (!busy) setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
+          {...zoneProps}
           className={cn(
             'flex cursor-pointer flex-col items-center gap-1 rounded-md border-2 border-dashed px-3 py-5 text-center transition-colors',
             dragging
@@ -177,7 +168,7 @@ export function UploadPanel({ sessionId }: { sessionId?: number }) {
         />
 
         <SelectedFileList files={files} disabled={busy} onRemove={remove} onPreview={setPreviewing} />
-        {busy && <UploadProgress value={progress} />}
+        {busy && <UploadProgressBar value={progress} />}
         {failure && (
           <p role="alert" className="text-sm text-red-600 dark:text-red-400">
             {failure}

@@ -6,7 +6,7 @@ import { renderWithProviders } from '@/test/render';
 import { MainLayout } from './main-layout';
 
 function renderLayout() {
-  const props = { onQuickAction: vi.fn(), onOpenHelp: vi.fn(), onOpenInvoiceProcessing: vi.fn() };
+  const props = { onQuickAction: vi.fn(), onOpenHelp: vi.fn(), onOpenInvoiceProcessing: vi.fn(), onOpenSettings: vi.fn() };
   renderWithProviders(
     <InformationSourceProvider>
       <MainLayout userMenu={<span>menu</span>} {...props}>
@@ -38,6 +38,14 @@ describe('MainLayout', () => {
     expect(screen.getByText('Context and Tools')).toBeTruthy();
     await userEvent.click(toggle);
     expect(screen.queryByText('Context and Tools')).toBeNull();
+  });
+
+  it("offers 'Settings' in the context panel's title bar", async () => {
+    const props = renderLayout();
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle context panel' }));
+    const panel = within(screen.getByRole('complementary', { name: 'Context and Tools' }));
+    await userEvent.click(panel.getByRole('button', { name: 'Settings' }));
+    expect(props.onOpenSettings).toHaveBeenCalledTimes(1);
   });
 
   it('collapses and expands the desktop sidebar', async () => {

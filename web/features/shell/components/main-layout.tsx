@@ -17,6 +17,8 @@ type MainLayoutProps = {
   /** The 'Chats' list; told how to close the small-screen drawer once a chat is picked. */
   sessionsPanel?: (closeDrawer: () => void) => ReactNode;
   contextPanel?: ReactNode;
+  /** Shows a settings button in the context panel's title bar. */
+  onOpenSettings?: () => void;
   children: ReactNode;
 };
 
@@ -29,6 +31,7 @@ export function MainLayout({
   uploadPanel,
   sessionsPanel,
   contextPanel,
+  onOpenSettings,
   children,
 }: MainLayoutProps) {
   const [collapsed, setCollapsed] = useState(false);
@@ -93,7 +96,11 @@ export function MainLayout({
         />
         <div className="flex min-h-0 flex-1">
           <main className="min-w-0 flex-1 overflow-y-auto">{children}</main>
-          {contextOpen && <ContextPanel onClose={() => setContextOpen(false)}>{contextPanel}</ContextPanel>}
+          {contextOpen && (
+            <ContextPanel onClose={() => setContextOpen(false)} onOpenSettings={onOpenSettings}>
+              {contextPanel}
+            </ContextPanel>
+          )}
         </div>
       </div>
     </div>

@@ -1,8 +1,9 @@
-export function UploadProgress({ value }: { value: number }) {
+/** A labelled percentage bar for uploads (the sidebar panel and the invoice dialog). */
+export function UploadProgressBar({ value, label = 'Uploading...' }: { value: number; label?: string }) {
   return (
     <div className="space-y-1">
       <div className="flex justify-between text-xs text-slate-600 dark:text-slate-400">
-        <span>Uploading...</span>
+        <span>{label}</span>
         <span>{value}%</span>
       </div>
       <div

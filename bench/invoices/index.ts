@@ -1,0 +1,41 @@
+/**
+ * The invoice benchmark for `npm run bench`: the shared invoices-dev corpus (text path on the
+ * .noxml copies, XML path on the originals) when it is present beside the repository, and a
+ * synthetic US construction corpus generated into a temporary folder. One JSON line per corpus.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { closeOcr } from '../../server/adapters/extractors/image-ocr.ts';
+import { type InvoiceScore, scoreCorpus } from './score.ts';
+import { generateCorpus } from './synthetic/generate.ts';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SHARED_CORPUS = path.resolve(repo, '../shared/corpus/invoices-dev');
+
+/** The figures without the list of misses, which `npm run bench:invoices -- <dir>` prints in full. */
+function summary(name: string, score: InvoiceScore) {
+  const { misses, ...figures } = score;
+  return { ...figures, figure: `invoices.${name}`, misses: misses.length };
+}
+
+export async function runInvoiceBenchmarks(print: (line: string) => void = console.log): Promise<void> {
+  if (existsSync(SHARED_CORPUS)) {
+    print(JSON.stringify(summary('invoices_dev_noxml', await scoreCorpus(SHARED_CORPUS, { variant: 'noxml' }))));
+    print(JSON.stringify(summary('invoices_dev_xml', await scoreCorpus(SHARED_CORPUS, { variant: 'original' }))));
+  } else {
+    process.stderr.write(`bench: ${SHARED_CORPUS} not found; invoices-dev skipped\n`);
+  }
+  const synthetic = mkdtempSync(path.join(tmpdir(), 'kai-invoices-'));
+  try {
+    await generateCorpus(synthetic);
+    print(JSON.stringify(summary('synthetic_us', await scoreCorpus(synthetic))));
+  } finally {
+    rmSync(synthetic, { recursive: true, force: true });
+    await closeOcr();
+  }
+}
+
+const invokedDirectly = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+if (invokedDirectly) await runInvoiceBenchmarks();

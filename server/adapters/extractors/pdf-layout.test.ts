@@ -1,0 +1,72 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseInvoicePdf } from '../../modules/invoices/extraction/index.ts';
+import { supplyInvoiceRows } from '../../modules/invoices/extraction/test-layouts.ts';
+import { closeOcr } from './image-ocr.ts';
+import { readPdfLayout } from './pdf-layout.ts';
+import { renderTextImage } from './test-fixtures.ts';
+import { DEFAULT_LIMITS } from './types.ts';
+
+const LETTER = { width: 612, height: 792 };
+
+/** A text PDF of the test supply invoice, rows placed from the top like the hand-built layouts. */
+async function supplyInvoicePdf(attachment?: { name: string; xml: string }): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([LETTER.width, LETTER.height]);
+  for (const [y, cells] of supplyInvoiceRows()) {
+    for (const [x, text] of cells) page.drawText(text, { x, y: LETTER.height - y - 8, size: 9, font });
+  }
+  if (attachment) await doc.attach(new TextEncoder().encode(attachment.xml), attachment.name, { mimeType: 'application/xml' });
+  return doc.save();
+}
+
+afterAll(() => closeOcr());
+
+describe('readPdfLayout', () => {
+  it('gives text runs with boxes from the top-left corner, and the XML attachments', async () => {
+    const layout = await readPdfLayout(await supplyInvoicePdf({ name: 'notes.xml', xml: '<note>hi</note>' }), DEFAULT_LIMITS);
+    expect(layout.pages).toHaveLength(1);
+    const [page] = layout.pages;
+    expect(page).toMatchObject({ page: 1, width: 612, height: 792, ocr: false });
+    const total = page.items.find((item) => item.text === 'Total Due')!;
+    expect(total.x).toBeCloseTo(390, 0);
+    expect(total.y).toBeGreaterThan(350);
+    expect(total.y).toBeLessThan(362);
+    expect(layout.attachments).toEqual([{ name: 'notes.xml', xml: '<note>hi</note>' }]);
+  });
+
+  it('parses a text PDF with the layout rules when its XML is no e-invoice', async () => {
+    const [invoice] = await parseInvoicePdf(await supplyInvoicePdf({ name: 'notes.xml', xml: '<note>hi</note>' }));
+    expect(invoice).toMatchObject({
+      method: 'text',
+      invoiceNumber: { value: 'INV-20417' },
+      totalAmount: { value: 832.84 },
+      vendor: { value: 'Summit Electrical Supply Inc.' },
+      jobNumber: { value: '2417' },
+    });
+    expect(invoice.lineItems.map((item) => item.amount)).toEqual([358, 312.5, 77.5]);
+  });
+
+  it('OCRs a scanned page into word boxes and reads the invoice from them', { timeout: 60_000 }, async () => {
+    const png = await renderTextImage(
+      ['Granite Ready Mix Co.', '', 'Invoice No: 55123', 'Invoice Date: 11/03/2025', '', 'Total Due: 1,250.00'],
+      'png',
+      { width: 1275, height: 1650 },
+      40,
+    );
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([LETTER.width, LETTER.height]);
+    page.drawImage(await doc.embedPng(png), { x: 0, y: 0, ...LETTER });
+    const bytes = await doc.save();
+
+    const layout = await readPdfLayout(bytes, DEFAULT_LIMITS);
+    expect(layout.pages[0].ocr).toBe(true);
+    const word = layout.pages[0].items.find((item) => item.text === '55123')!;
+    expect(word.y / LETTER.height).toBeGreaterThan(0.1);
+    expect(word.y / LETTER.height).toBeLessThan(0.25);
+
+    const [invoice] = await parseInvoicePdf(bytes);
+    expect(invoice).toMatchObject({ method: 'ocr', invoiceNumber: { value: '55123' }, totalAmount: { value: 1250 } });
+  });
+});

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocumentDto, DocumentWithContent, UploadResponse } from '../../../contract/documents';
+import { makeOle2, makeXls } from '../../adapters/extractors/test-fixtures';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/databases';
+import { FakeIssuer } from '../../test/fake-issuer';
+import { createRetrievalService } from '../retrieval';
+import { buildDocumentsTestApp, uploadForm } from './testing/documents-app';
+
+const AUDIENCE = 'https://kai.example.com/api';
+
+describe.each(databaseKinds)('legacy Excel (.xls) uploads (%s)', (kind) => {
+  let issuer: FakeIssuer;
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let drain: () => Promise<void>;
+
+  beforeAll(async () => {
+    issuer = await new FakeIssuer().start();
+    database = await createTestDatabase(kind);
+    ({ app, drain } = await buildDocumentsTestApp(database.handle, { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: 'spa', OIDC_AUDIENCE: AUDIENCE }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+    await issuer?.stop();
+  });
+
+  const auth = async (sub: string) => ({ authorization: `Bearer ${await issuer.sign({ sub, aud: AUDIENCE, email: `${sub}@example.com` })}` });
+  const upload = async (sub: string, name: string, bytes: Uint8Array) =>
+    app.inject({ method: 'POST', url: '/api/upload', headers: await auth(sub), payload: uploadForm([{ name, bytes }]) });
+  const getDocument = async (sub: string, id: string) =>
+    (await app.inject({ url: `/api/document/${id}`, headers: await auth(sub) })).json() as DocumentWithContent;
+  const userId = async (sub: string) => {
+    const result = (await database.handle.db.execute(sql`select id from users where subject = ${sub}`)) as unknown as { rows: Array<{ id: string }> };
+    return result.rows[0].id;
+  };
+
+  it('reads an .xls into Markdown tables in the queue and makes it searchable', async () => {
+    const xls = makeXls({ 'Change orders': [['Change order', 'Amount'], ['CO-118 extra rebar at grid K', 4150]], Notes: [['Approved by the architect']] });
+    const res = await upload('alice', 'change-orders.xls', xls);
+    expect(res.statusCode, res.body).toBe(200);
+    const [file] = (res.json() as UploadResponse).files;
+    expect(file).toMatchObject({ name: 'change-orders.xls', fileType: 'application/vnd.ms-excel', status: 'queued', duplicate: false });
+
+    await drain();
+    const document = await getDocument('alice', file.id);
+    expect(document).toMatchObject({ kind: 'xls', status: 'ready', failureReason: null, metadata: { method: 'structured', sheets: ['Change orders', 'Notes'] } });
+    expect(document.processedContent).toBe(
+      '## Sheet: Change orders\n\n| Change order | Amount |\n| --- | --- |\n| CO-118 extra rebar at grid K | 4150 |\n\n## Sheet: Notes\n\n| Approved by the architect |\n| --- |',
+    );
+    const list = (await app.inject({ url: '/api/documents', headers: await auth('alice') })).json() as DocumentDto[];
+    expect(list.map((d) => [d.id, d.kind])).toEqual([[file.id, 'xls']]);
+
+    const [hit] = await createRetrievalService({ db: database.handle.db }).searchUploaded(await userId('alice'), 'extra rebar grid K');
+    expect(hit).toMatchObject({ documentKey: file.id, title: 'change-orders.xls' });
+  });
+
+  it('refuses a Word 97-2003 .doc with 415 and a readable way out, storing nothing', async () => {
+    const res = await upload('bob', 'minutes.doc', makeOle2({ '/WordDocument': 'x'.repeat(5000), '/1Table': 'y' }));
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBe('unsupported_type');
+    expect(res.json().error.message).toMatch(/^minutes\.doc: Word 97-2003 documents \(\.doc\) are not supported: open it in Word, save it as \.docx/);
+    expect((await app.inject({ url: '/api/documents', headers: await auth('bob') })).json()).toEqual([]);
+  });
+
+  it('fails a damaged .xls with a reason the uploader can read', async () => {
+    const damaged = Buffer.concat([makeXls({ S: [['a']] }).subarray(0, 8), Buffer.alloc(4096, 0x41)]);
+    const res = await upload('carol', 'broken.xls', damaged);
+    expect(res.statusCode, res.body).toBe(200);
+    await drain();
+    expect(await getDocument('carol', res.json().files[0].id)).toMatchObject({
+      status: 'failed',
+      processedContent: null,
+      failureReason: 'The Excel (.xls) workbook could not be read: it is not an Excel workbook, or it is damaged.',
+    });
+  });
+});

@@ -1,0 +1,247 @@
+/**
+ * Header fields from label/value pairs: invoice number, invoice and due dates (printed, or
+ * worked out from terms such as 'Net 30'), PO/reference, job number and currency. English,
+ * German and French labels; the first phrase of each list is the most specific.
+ */
+import { addDays, findDates, type DateOrder } from './dates.ts';
+import { findLabels, labelPatterns, valuesFor, type LabelledValue } from './labels.ts';
+import { regionOf, type Line } from './layout-lines.ts';
+import type { ExtractedField } from './types.ts';
+
+const INVOICE_NUMBER = labelPatterns([
+  'invoice number', 'invoice no.', 'invoice no', 'invoice nbr', 'invoice #', 'invoice num', 'inv. no.', 'inv no', 'inv #', 'inv. #',
+  'rechnungsnummer', 'rechnungs-nr.', 'rechnungs-nr', 'rechnung nr.', 'rechnung-nr.', 'rechnungsnr.', 'rechnung #', 'belegnummer',
+  'beleg-nr.', 'beleg-nr', 'beleg nr.', 'gutschriftsnummer', 'gutschrift-nr.', 'facture n°', 'facture no', 'n° de facture',
+  'numéro de facture', 'no. de facture', 'credit memo #', 'credit memo no.', 'credit note no.', 'document no.', 'invoice',
+]);
+/** Titles that carry the number: 'Handelsrechnung (380) Nr. 471102 vom 05.06.2018', 'Invoice FA-2017-0008'. */
+const TITLE_WORD = '(?:[a-zäöü]*rechnung|[a-zäöü]*rechnungskorrektur|gutschrift|invoice|facture|avoir|credit memo|credit note)';
+const NUMBER_TOKEN = '([A-Z0-9][\\w/.\\-]*\\d[\\w/.\\-]*)';
+const TITLE_NUMBER = new RegExp(`(?:^|\\s)${TITLE_WORD}\\s*[:#]?\\s*${NUMBER_TOKEN}`, 'iu');
+const TITLE_NUMBER_AFTER = new RegExp(`(?:^|\\s)${TITLE_WORD}\\b(.{0,50}?)\\s(?:nr\\.?|no\\.?|#|n°|number|nummer)\\s*[:#]?\\s*${NUMBER_TOKEN}`, 'iu');
+/** 'Rechnung gemäß Bestellung Nr. 2018-471331': the number of something else. */
+const OTHER_DOCUMENT = /bestell|order|auftrag|liefer|kunden|customer|vertrag|contract|commande|vom|from/i;
+
+const INVOICE_DATE = labelPatterns([
+  'invoice date', 'inv. date', 'inv date', 'date of invoice', 'invoice dt', 'billing date', 'issue date', 'date issued', 'issued on',
+  'issued', 'rechnungsdatum', 'beleg-datum',
+  'belegdatum', 'datum der rechnung', 'date de facture', 'date facture', 'date de la facture', 'date', 'datum', 'dated',
+]);
+const NOT_INVOICE_DATE = /\b(due|order|ship|deliver|period|lieferschein|bestell|auftrag|échéance|liefer|leistung|service|from|to)\b/i;
+const OTHER_DATE_AFTER = /^(?:out|in|returned|rented|shipped|delivered|received)\b/i;
+
+const DUE_DATE = labelPatterns([
+  'due date', 'payment due date', 'date due', 'payment due', 'pay by', 'due on', 'due', 'fälligkeitsdatum', 'fälligkeit',
+  'fällig am', 'fällig', 'zahlbar bis', 'zahlungsziel', "date d'échéance", "date d’échéance", 'échéance',
+  'date limite de paiement', 'à payer avant le',
+]);
+const DUE_IN_TEXT = /(?:zahlbar|payable|pay|bitte\s+(?:überweisen|zahlen)\s+sie|please\s+(?:pay|remit)|zahlung|due)[^.\n]{0,60}?\b(?:bis|by|until|before|on|am|vor|le|zum)\b\s*(?:zum\s+|spätestens\s+)?/iu;
+const TERMS = /\b(?:net|netto|n)\s?(\d{1,3})\b(?!\s*%)|\b(\d{1,3})\s*(?:days?|tage[n]?|jours)\s*(?:net|netto)\b|(?:within|innerhalb(?:\s+von)?|sous)\s+(\d{1,3})\s*(?:days?|tage[n]?|jours)/i;
+const DUE_ON_RECEIPT = /\b(?:due (?:up)?on receipt|payable on receipt|paiement imm[ée]diat|sofort (?:zahlbar|fällig)|zahlbar sofort)\b/i;
+const PROX = /\bnet\s+(\d{1,2})(?:st|nd|rd|th)\s+prox/i;
+
+const REFERENCE = labelPatterns([
+  'customer po number', 'customer po #', 'customer po no.', 'customer po', 'cust po #', 'cust po', 'cust. po', 'your po',
+  'purchase order number', 'purchase order no.', 'purchase order #', 'purchase order', 'po number', 'po no.', 'po #', 'p.o. #',
+  'p.o. no.', 'p.o. number', 'p.o.', 'po', 'subcontract number', 'subcontract no.', 'subcontract #', 'order number', 'order no.', 'order #', 'your order', 'your reference', 'customer reference',
+  'ihre bestellnummer', 'ihre bestellung', 'bestellnummer', 'bestell-nr.', 'bestell-nr', 'bestellung nr.', 'bestellung',
+  'votre commande', 'bon de commande', 'votre référence', 'reference', 'ref. no.', 'ref #', 'ref.', 'ref',
+]);
+const NOT_REFERENCE = /(datum|date|bitte|please|\bzahlung|payment)/i;
+
+const JOB = labelPatterns([
+  'job number', 'job no.', 'job no', 'job #', 'job', 'project number', 'project no.', 'project no', 'project #', 'project',
+  'projektnummer', 'projekt-nr.', 'projekt', 'bauvorhaben', 'chantier',
+]);
+const NOT_JOB = /^\s*(?:job|project)\s*(?:name|site|address|location|description|manager|title)/i;
+const JOB_IN_TEXT = /\b(?:job|project)\s*(?:#|no\.?|number)?\s*[:#]?\s*(\d[\w.-]*)/i;
+
+const CURRENCY_LABEL = labelPatterns(['currency', 'rechnungswährung', 'währung', 'beträge in', 'devise', 'monnaie']);
+const CURRENCY_CODES = ['EUR', 'USD', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY', 'SEK', 'DKK', 'NOK', 'PLN', 'CZK'];
+const SYMBOLS: Record<string, string> = { '€': 'EUR', '£': 'GBP', $: 'USD' };
+
+type Field<T> = ExtractedField<T> | null;
+
+function field<T>(value: T, confidence: number, found: LabelledValue | { line: Line; cells?: Line['cells'] }): ExtractedField<T> {
+  return { value, confidence, region: regionOf(found.line, found.cells ?? found.line.cells) };
+}
+
+/** Best of several (score, field) pairs. */
+function best<T>(candidates: Array<[number, ExtractedField<T>]>): Field<T> {
+  candidates.sort((a, b) => b[0] - a[0]);
+  return candidates[0]?.[1] ?? null;
+}
+
+/** Earlier pages and higher on the page score a little better. */
+function placeBonus(line: Line): number {
+  return -0.02 * (line.page - 1) - 0.05 * (line.y / line.pageHeight);
+}
+
+export function findInvoiceNumber(lines: Line[]): Field<string> {
+  const candidates: Array<[number, ExtractedField<string>]> = [];
+  for (const match of findLabels(lines, INVOICE_NUMBER)) {
+    const generic = match.rank === INVOICE_NUMBER.length - 1;
+    for (const value of valuesFor(match, lines, 1)) {
+      const token = numberToken(value.text);
+      if (!token) continue;
+      const score = (generic ? 0.6 : 0.95) - (value.where === 'below' ? 0.05 : 0) + placeBonus(match.line);
+      candidates.push([score, field(token, generic ? 0.75 : 0.95, value)]);
+      break;
+    }
+  }
+  for (const line of lines.slice(0, 200)) {
+    const direct = TITLE_NUMBER.exec(line.text);
+    const after = TITLE_NUMBER_AFTER.exec(line.text);
+    const token = direct ? numberToken(direct[1]) : after && !OTHER_DOCUMENT.test(after[1]) ? numberToken(after[2]) : null;
+    if (token) candidates.push([0.7 + placeBonus(line), field(token, 0.8, { line })]);
+  }
+  return best(candidates);
+}
+
+/** The first token of a value that has a digit and is not a date or an amount with decimals only. */
+function numberToken(text: string): string | null {
+  const token = text.trim().split(/\s+/)[0]?.replace(/[,;:]$/, '');
+  if (!token || token.length > 30 || !/\d/.test(token)) return null;
+  const date = findDates(token)[0];
+  if (date && date.length >= token.length - 1) return null;
+  return token;
+}
+
+/** `tableHeaders`: the line-item table's header lines, whose 'Date' column holds delivery dates. */
+export function findInvoiceDate(lines: Line[], order: DateOrder, tableHeaders: ReadonlySet<Line> = new Set()): Field<string> {
+  const candidates: Array<[number, ExtractedField<string>]> = [];
+  for (const match of findLabels(lines, INVOICE_DATE, /(?:échéance|due|ship|deliver|order|lieferschein|bestell|auftrag)/i)) {
+    const generic = match.rank >= INVOICE_DATE.length - 3;
+    if (generic && tableHeaders.has(match.line)) continue;
+    if (generic && NOT_INVOICE_DATE.test(match.line.text.slice(0, match.line.text.indexOf(match.cell.text)))) continue;
+    // 'Date Out', 'Date In', 'Datum Lieferung': another date's label.
+    if (generic && (NOT_INVOICE_DATE.test(match.rest) || OTHER_DATE_AFTER.test(match.rest))) continue;
+    for (const value of valuesFor(match, lines, 1)) {
+      const date = findDates(value.text, order)[0];
+      if (!date) continue;
+      candidates.push([(generic ? 0.7 : 0.95) + placeBonus(match.line), field(date.iso, generic ? 0.8 : 0.95, value)]);
+      break;
+    }
+  }
+  // 'Rechnung Nr. 471102 vom 05.06.2018', 'Invoice 1234 dated Nov 3, 2025'
+  const top = lines.slice(0, 200);
+  top.forEach((line, i) => {
+    if (!/(?:rechnung|invoice|facture|gutschrift|avoir)\b/iu.test(line.text)) return;
+    // The date may follow on the next line: 'Rechnung Nr. 1 vom' / '11.03.2018', or 'vom 31.10.2018'.
+    const next = top[i + 1];
+    const text = next && next.page === line.page ? `${line.text} ${next.text}` : line.text;
+    const match = /\b(?:vom|von|du|dated|date|of|issued at|issued on)\s+(.+)$/iu.exec(text);
+    const date = match && findDates(match[1], order)[0];
+    if (date && date.index < 3) candidates.push([0.8 + placeBonus(line), field(date.iso, 0.85, { line })]);
+  });
+  if (candidates.length) return best(candidates);
+  // Last resort: the first date printed in the top third of the first page.
+  for (const line of lines) {
+    if (line.page !== lines[0]?.page || line.y > line.pageHeight / 3) continue;
+    const date = findDates(line.text, order)[0];
+    if (date) return field(date.iso, 0.4, { line });
+  }
+  return null;
+}
+
+export function findDueDate(lines: Line[], order: DateOrder, invoiceDate: string | null): Field<string> {
+  const candidates: Array<[number, ExtractedField<string>]> = [];
+  for (const match of findLabels(lines, DUE_DATE)) {
+    for (const value of valuesFor(match, lines, 1)) {
+      const date = findDates(value.text, order)[0];
+      if (!date) continue;
+      candidates.push([0.95 + placeBonus(match.line), field(date.iso, 0.9, value)]);
+      break;
+    }
+  }
+  for (const line of lines) {
+    const match = DUE_IN_TEXT.exec(line.text);
+    if (!match) continue;
+    const after = line.text.slice(match.index + match[0].length);
+    const date = findDates(after, order)[0];
+    if (date && date.index === 0) candidates.push([0.7 + placeBonus(line), field(date.iso, 0.75, { line })]);
+  }
+  const printed = best(candidates);
+  if (printed || !invoiceDate) return printed;
+  return dueFromTerms(lines, invoiceDate);
+}
+
+/** 'Net 30', '2% 10 Net 30', 'Net 10th Prox', 'Due on receipt': a due date worked out from the invoice date. */
+function dueFromTerms(lines: Line[], invoiceDate: string): Field<string> {
+  for (const line of lines) {
+    const prox = PROX.exec(line.text);
+    if (prox) {
+      const [y, m] = invoiceDate.split('-').map(Number);
+      const next = new Date(Date.UTC(y, m, Number(prox[1])));
+      return { ...field(next.toISOString().slice(0, 10), 0.6, { line }), derived: true };
+    }
+    if (DUE_ON_RECEIPT.test(line.text)) return { ...field(invoiceDate, 0.6, { line }), derived: true };
+    if (!/\b(?:terms?|net|netto|zahlbar|payable|payment|zahlungsbedingung|conditions)/i.test(line.text)) continue;
+    const terms = TERMS.exec(line.text);
+    const days = terms && Number(terms[1] ?? terms[2] ?? terms[3]);
+    if (days && days <= 180) return { ...field(addDays(invoiceDate, days), 0.6, { line }), derived: true };
+  }
+  return null;
+}
+
+export function findReference(lines: Line[]): Field<string> {
+  const candidates: Array<[number, ExtractedField<string>]> = [];
+  for (const match of findLabels(lines, REFERENCE, NOT_REFERENCE)) {
+    for (const value of valuesFor(match, lines, 1)) {
+      const token = referenceToken(value.text);
+      if (!token) continue;
+      candidates.push([1 - match.rank / 100 + placeBonus(match.line), field(token, match.rank < 40 ? 0.9 : 0.7, value)]);
+      break;
+    }
+  }
+  for (const line of lines) {
+    const match = /\b(?:bestellung|purchase order|order|commande)\s+(?:nr\.?|no\.?|#|n°)\s*([A-Z0-9][\w/.\-]*\d[\w/.\-]*)/iu.exec(line.text);
+    if (match) candidates.push([0.3 + placeBonus(line), field(match[1].replace(/[.,]$/, ''), 0.5, { line })]);
+  }
+  return best(candidates);
+}
+
+function referenceToken(text: string): string | null {
+  const token = text.trim().split(/\s+/)[0]?.replace(/[,;:]$/, '');
+  if (!token || token.length > 40 || !/\d/.test(token)) return null;
+  const date = findDates(token)[0];
+  if (date && date.length >= token.length - 1) return null;
+  return token;
+}
+
+export function findJobNumber(lines: Line[]): Field<string> {
+  const candidates: Array<[number, ExtractedField<string>]> = [];
+  for (const match of findLabels(lines, JOB, NOT_JOB)) {
+    for (const value of valuesFor(match, lines, 1)) {
+      const token = /^([A-Z]{0,3}-?\d[\w.-]*)/i.exec(value.text.trim())?.[1]?.replace(/[.-]$/, '');
+      if (!token) continue;
+      candidates.push([1 - match.rank / 100 + placeBonus(match.line), field(token, 0.9, value)]);
+      break;
+    }
+  }
+  for (const line of lines) {
+    const match = JOB_IN_TEXT.exec(line.text);
+    if (match && !NOT_JOB.test(line.text.slice(match.index))) {
+      candidates.push([0.5 + placeBonus(line), field(match[1].replace(/[.-]$/, ''), 0.7, { line })]);
+    }
+  }
+  return best(candidates);
+}
+
+export function findCurrency(lines: Line[]): string {
+  for (const match of findLabels(lines, CURRENCY_LABEL)) {
+    for (const value of valuesFor(match, lines, 1)) {
+      const code = CURRENCY_CODES.find((c) => new RegExp(`\\b${c}\\b`).test(value.text));
+      if (code) return code;
+    }
+  }
+  const counts = new Map<string, number>();
+  for (const line of lines) {
+    for (const match of line.text.matchAll(/\b(EUR|USD|GBP|CHF|CAD|AUD)\b|([€£$])/g)) {
+      const code = match[1] ?? SYMBOLS[match[2]];
+      counts.set(code, (counts.get(code) ?? 0) + 1);
+    }
+  }
+  const top = [...counts].sort((a, b) => b[1] - a[1])[0];
+  return top?.[0] ?? 'USD';
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { detectDateOrder, findDates, parseDate } from './dates.ts';
+import { detectDecimalMark, parseAmount } from './numbers.ts';
+
+describe('parseAmount', () => {
+  it.each([
+    ['1,234.56', undefined, 1234.56],
+    ['1.234,56', undefined, 1234.56],
+    ['$ 1,250.00', undefined, 1250],
+    ['529,87 €', ',', 529.87],
+    ['(12.00)', undefined, -12],
+    ['-8,79', ',', -8.79],
+    ['45.00-', undefined, -45],
+    ['3,3333', ',', 3.3333],
+    ['1.500', ',', 1500],
+    ['1,500', '.', 1500],
+    ['2,076.76 €', '.', 2076.76],
+  ] as const)('%s -> %s', (text, mark, value) => {
+    expect(parseAmount(text, mark)).toBe(value);
+  });
+
+  it('refuses text that is not one amount, unless a trailing unit is allowed', () => {
+    expect(parseAmount('Net 30')).toBeNull();
+    expect(parseAmount('12 m²')).toBeNull();
+    expect(parseAmount('100,0000 Stk.', ',', { allowUnit: true })).toBe(100);
+  });
+
+  it('tells the document decimal mark from its amounts', () => {
+    expect(detectDecimalMark(['Summe 1.163,40', '19,00 %'])).toBe(',');
+    expect(detectDecimalMark(['Total 1,163.40'])).toBe('.');
+  });
+});
+
+describe('dates', () => {
+  it('reads the usual formats', () => {
+    expect(parseDate('2025-11-03')).toBe('2025-11-03');
+    expect(parseDate('03.11.2025')).toBe('2025-11-03');
+    expect(parseDate('Nov 3, 2025')).toBe('2025-11-03');
+    expect(parseDate('3. November 2025')).toBe('2025-11-03');
+    expect(parseDate('16 novembre 2017')).toBe('2017-11-16');
+  });
+
+  it('reads slash dates month-first unless the day part shows otherwise', () => {
+    expect(parseDate('11/03/2025')).toBe('2025-11-03');
+    expect(parseDate('16/11/2017')).toBe('2017-11-16');
+    expect(detectDateOrder(['Date 16/11/2017', 'Due 05/12/2017'])).toBe('dmy');
+    expect(parseDate('05/12/2017', 'dmy')).toBe('2017-12-05');
+  });
+
+  it('finds dates inside text and skips impossible ones', () => {
+    expect(findDates('Zahlbar bis 04.07.2018, Skonto bis 15.06.2018').map((d) => d.iso)).toEqual(['2018-07-04', '2018-06-15']);
+    expect(findDates('31.02.2018')).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Shapes shared by the invoice readers: the page layout a worker reads from a PDF, and what the
+ * rules (or the e-invoice XML) make of it. Pure data: no pdf.js, no database.
+ */
+import type { InvoiceCheck, InvoiceSection, PageRegion } from '../../../../contract/invoices';
+
+/** A run of text on a page, in PDF points from the page's top-left corner. */
+export interface LayoutItem {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface LayoutPage {
+  /** 1-based */
+  page: number;
+  width: number;
+  height: number;
+  items: LayoutItem[];
+  /** The page had no text layer and its items come from OCR (word boxes). */
+  ocr: boolean;
+}
+
+export interface InvoiceLayout {
+  pages: LayoutPage[];
+  /** Embedded files that look like e-invoice XML (factur-x.xml, zugferd-invoice.xml, xrechnung.xml, *.xml). */
+  attachments: Array<{ name: string; xml: string }>;
+}
+
+export interface ExtractedField<T> {
+  value: T;
+  /** 0..1 */
+  confidence: number;
+  region: PageRegion | null;
+  /** Worked out rather than printed (a due date from 'Net 30'). */
+  derived?: boolean;
+}
+
+export interface ExtractedLineItem {
+  /** Item, catalog or SKU number as printed. */
+  id: string | null;
+  description: string;
+  quantity: number | null;
+  unitPrice: number | null;
+  amount: number;
+  region: PageRegion | null;
+}
+
+export interface VendorContact {
+  address?: string;
+  phone?: string;
+  email?: string;
+}
+
+export interface ExtractedInvoice {
+  method: 'xml' | 'text' | 'ocr' | 'mixed';
+  /** The PDF pages this invoice covers (1-based). */
+  pages: number[];
+  /** The issuer, never the Bill To / Ship To party. */
+  vendor: ExtractedField<string> | null;
+  vendorContact: VendorContact;
+  invoiceNumber: ExtractedField<string> | null;
+  /** ISO yyyy-mm-dd */
+  invoiceDate: ExtractedField<string> | null;
+  dueDate: ExtractedField<string> | null;
+  /** The grand total of this invoice: not subtotal, tax, freight or a previous balance. */
+  totalAmount: ExtractedField<number> | null;
+  subtotal: ExtractedField<number> | null;
+  taxAmount: ExtractedField<number> | null;
+  freightAmount: ExtractedField<number> | null;
+  jobNumber: ExtractedField<string> | null;
+  /** PO / customer PO / reference. */
+  reference: ExtractedField<string> | null;
+  /** ISO 4217; 'USD' unless the invoice says otherwise. */
+  currency: string;
+  lineItems: ExtractedLineItem[];
+  sections: Partial<Record<InvoiceSection, PageRegion>>;
+  /** totals_tie_out and dates_in_order; the service adds duplicate. */
+  checks: InvoiceCheck[];
+  warnings: string[];
+}

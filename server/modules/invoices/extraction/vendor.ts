@@ -1,0 +1,205 @@
+/**
+ * The issuer: a 'Seller' / 'Verkäufer' / 'From' / 'Remit To' block when the invoice labels one,
+ * otherwise the letterhead (a company-looking name near the top of the first page, or in the
+ * footer). Names inside the Bill To / Sold To / Ship To / Käufer blocks are never the vendor.
+ */
+import { findLabels, labelPatterns } from './labels.ts';
+import { regionOf, type Line } from './layout-lines.ts';
+import type { ExtractedField, VendorContact } from './types.ts';
+
+const SELLER = labelPatterns([
+  'verkäufer', 'rechnungsersteller', 'lieferant', 'leistungserbringer', 'seller', 'vendor', 'supplier', 'from', 'remit to',
+  'remit payment to', 'please remit to', 'vendeur', 'fournisseur', 'émetteur',
+]);
+const BUYER = labelPatterns([
+  'bill to', 'billed to', 'sold to', 'ship to', 'deliver to', 'customer', 'käufer', 'käufer/leistungsempfänger', 'kunde',
+  'rechnungsempfänger', 'warenempfänger', 'leistungsempfänger', 'lieferanschrift', 'lieferadresse', 'buyer', 'invoice to',
+  'client', 'adresse de livraison', 'adresse de facturation', 'delivery address', 'shipping address', 'billing address',
+  'acheteur', 'destinataire',
+]);
+const COMPANY = /\b(?:gmbh|ag|kg|ohg|e\.?\s?k\.?|ug|se|sarl|sas|sa|s\.a\.|eurl|ltd\.?|limited|llc|l\.l\.c\.|inc\.?|incorporated|corp\.?|corporation|co\.|company|plc|lp|llp|a\.g\.|versicherungsverein|supply|supplies|concrete|lumber|rental|rentals|electric|electrical|plumbing|trucking|construction|contractors?|services|materials|equipment|industries|group)\b/i;
+const NOT_A_NAME =
+  /(?:invoice|rechnung|facture|avoir|page|seite|datum|\b(?:date|tel|fax|phone|e-?mail|iban|bic|ust|vat|tax|nr|gln|eur|usd|gbp)\b|telefon|www\.|http|steuer|nummer|number|\d{4,}|@|stylesheet|zugferd|beispiel|copyright|\(c\)|\d{1,2}[.:]\d{2}\s*uhr)/i;
+const LABEL_LINE = /^(?:name|firma|company)\s*:\s*/i;
+/** Address and routing lines of a party block: 'Attn: Accounts Payable', 'Suite 281', '3420 Enterprise Pkwy', 'Boise, ID 83753'. */
+const ADDRESS_LINE = /^(?:attn|attention|c\/o|z\.?\s?hd\.?|suite|ste\.?|unit|apt\.?|floor|bldg\.?|building|p\.?\s?o\.?\s?box|postfach)\b|^\d+\s+\p{L}|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?$/iu;
+const PHONE = /(?:\+?\d[\d\s()./-]{6,}\d)/;
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
+
+export interface VendorResult {
+  vendor: ExtractedField<string> | null;
+  contact: VendorContact;
+}
+
+export function findVendor(lines: Line[]): VendorResult {
+  const buyerLines = blockLines(lines, findLabels(lines, BUYER).flatMap((m) => blockStarts(m.line, m.cell, m.rest)));
+  const found = sellerBlockName(lines, buyerLines) ?? letterheadName(lines, buyerLines);
+  if (!found) return { vendor: null, contact: {} };
+  const vendor = { ...found.field, value: rejoinBrokenWords(found.field.value, lines) };
+  return { vendor, contact: contactNear(lines, found.line) };
+}
+
+/**
+ * Some PDF writers space words apart inside ('Liefer ant GmbH'): rejoin two parts when the joined
+ * word is printed whole elsewhere in the document ('Lieferantenstraße').
+ */
+function rejoinBrokenWords(name: string, lines: Line[]): string {
+  if (!/\p{L} \p{Ll}/u.test(name)) return name;
+  const words = new Set(lines.flatMap((line) => line.text.match(/\p{L}{4,}/gu) ?? []));
+  const printed = (joined: string) => [...words].some((word) => word.startsWith(joined));
+  return name.replace(/(\p{L}+) (\p{Ll}+)/gu, (both, left: string, right: string) => (printed(left + right) ? left + right : both));
+}
+
+/** Lines of the blocks under the given labels: same column, until a gap. */
+function blockLines(lines: Line[], starts: Array<{ line: Line; x: number }>): Set<string> {
+  const keys = new Set<string>();
+  for (const start of starts) {
+    const at = lines.indexOf(start.line);
+    let previous = start.line;
+    keys.add(key(start.line, start.x));
+    for (let i = at + 1; i < lines.length && i < at + 10; i++) {
+      const line = lines[i];
+      if (line.page !== start.line.page || line.y - (previous.y + previous.height) > 2 * previous.height) break;
+      const cell = line.cells.find((c) => Math.abs(c.x - start.x) < 25 || (c.x <= start.x + 5 && c.x + c.width > start.x));
+      if (!cell) continue;
+      keys.add(key(line, cell.x));
+      previous = line;
+    }
+  }
+  return keys;
+}
+
+/** A party label heads its block's column, and the column right of it when it stands alone ('Bill To:' | name). */
+function blockStarts(line: Line, cell: Line['cells'][number], rest: string): Array<{ line: Line; x: number }> {
+  const starts = [{ line, x: cell.x }];
+  const right = line.cells[line.cells.indexOf(cell) + 1];
+  if (!rest && right && right.x - (cell.x + cell.width) < 0.15 * line.pageWidth) starts.push({ line, x: right.x });
+  return starts;
+}
+
+function key(line: Line, x: number): string {
+  return `${line.index}:${Math.round(x / 25)}`;
+}
+
+/**
+ * The name under a seller label: the first name-like entry of the block (a 'Name:' value, or a
+ * line of its own), joined with the next entry when the name wraps ('MVM Musterhafter' /
+ * 'Versicherungsverein Musterstadt a.G.').
+ */
+function sellerBlockName(lines: Line[], buyer: Set<string>): { field: ExtractedField<string>; line: Line } | null {
+  for (const match of findLabels(lines, SELLER)) {
+    // 'From: Acme Inc.' names the seller inline; 'From Previous' (a column header) does not.
+    // 'FROM SUBCONTRACTOR:' is a longer label over its block.
+    const blockLabel = /^[\p{L}\s]{0,30}:$/u.test(match.rest);
+    if (match.rest && !blockLabel) {
+      const inline = /:/.test(match.cell.text.slice(0, match.cell.text.length - match.rest.length));
+      if (inline && isName(match.rest) && /^\p{Lu}/u.test(match.rest)) return named(match.rest, match.line, [match.cell], 0.9);
+      continue;
+    }
+    const entries = blockEntries(lines, match.line, match.cell.x, buyer);
+    const first = entries.findIndex((entry) => isName(entry.text));
+    if (first < 0) continue;
+    const name = entries[first];
+    const next = entries[first + 1];
+    const wraps = next && next.line.index === name.line.index + 1 && isName(next.text) && !COMPANY.test(name.text) && !/\d/.test(next.text);
+    const text = wraps ? `${name.text} ${next.text}` : name.text;
+    return named(text, name.line, [name.cell], 0.9);
+  }
+  return null;
+}
+
+interface Entry {
+  text: string;
+  line: Line;
+  cell: Line['cells'][number];
+}
+
+/** The entries of a labelled block: cells under the label, and values after 'Name:'-style labels. */
+function blockEntries(lines: Line[], labelLine: Line, x: number, buyer: Set<string>): Entry[] {
+  const entries: Entry[] = [];
+  let valueX: number | null = null;
+  let previous = labelLine;
+  for (let i = lines.indexOf(labelLine) + 1; i < lines.length && entries.length < 8; i++) {
+    const line = lines[i];
+    if (line.page !== labelLine.page || line.y - (previous.y + previous.height) > 3 * previous.height) break;
+    const at = line.cells.findIndex((c) => Math.abs(c.x - x) < 30);
+    const cell = line.cells[at];
+    if (cell && buyer.has(key(line, cell.x))) break;
+    if (cell && /:\s*$|^(?:name|nummer|number|anschrift|address)$/i.test(cell.text) && line.cells[at + 1]) {
+      const value = line.cells[at + 1];
+      valueX ??= value.x;
+      if (/^(?:name|firma|company)\b/i.test(cell.text)) entries.push({ text: value.text.replace(/^:\s*/, ''), line, cell: value });
+      else entries.push({ text: '', line, cell: value });
+    } else if (cell) {
+      entries.push({ text: cell.text.replace(LABEL_LINE, ''), line, cell });
+    } else {
+      const lone = valueX !== null ? line.cells.find((c) => Math.abs(c.x - valueX!) < 10) : undefined;
+      if (!lone) continue;
+      entries.push({ text: lone.text, line, cell: lone });
+    }
+    previous = line;
+  }
+  return entries;
+}
+
+function letterheadName(lines: Line[], buyer: Set<string>): { field: ExtractedField<string>; line: Line } | null {
+  const firstPage = lines[0]?.page;
+  let best: { score: number; text: string; line: Line; cells: Line['cells'] } | null = null;
+  for (const line of lines) {
+    if (line.page !== firstPage) break;
+    const position = line.y / line.pageHeight;
+    const inHeader = position < 0.35;
+    const inFooter = position > 0.85;
+    if (!inHeader && !inFooter) continue;
+    for (const [at, cell] of line.cells.entries()) {
+      // A value after a label ('Währung: EUR') or a label before its value is no letterhead.
+      if (buyer.has(key(line, cell.x)) || /:\s*$/.test(line.cells[at - 1]?.text ?? '') || /^:/.test(line.cells[at + 1]?.text ?? '')) continue;
+      // 'Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène': the name is the first part.
+      const text = cell.text.split(/\s+[-–|•●]\s+/)[0].trim();
+      if (!isName(text)) continue;
+      let score = (COMPANY.test(text) ? 2 : 0) + (inHeader ? 1 - position : 0.2) + Math.min(cell.height, 30) / 30;
+      if (/^[\d\s]+$/.test(text) || text.length < 3) score -= 3;
+      if (!best || score > best.score) best = { score, text, line, cells: [cell] };
+    }
+  }
+  if (!best || best.score < 1) return null;
+  return named(best.text, best.line, best.cells, COMPANY.test(best.text) ? 0.75 : 0.5);
+}
+
+function isName(text: string): boolean {
+  const trimmed = text.trim();
+  return (
+    trimmed.length >= 2 &&
+    trimmed.length <= 80 &&
+    /\p{L}{2}/u.test(trimmed) &&
+    !NOT_A_NAME.test(trimmed) &&
+    !ADDRESS_LINE.test(trimmed) &&
+    !/:\s*$/.test(trimmed)
+  );
+}
+
+function named(text: string, line: Line, cells: Line['cells'], confidence: number) {
+  return { field: { value: text.replace(/\s+/g, ' ').trim(), confidence, region: regionOf(line, cells) }, line };
+}
+
+/** Address, phone and e-mail printed within a few lines under the vendor's name. */
+function contactNear(lines: Line[], nameLine: Line): VendorContact {
+  const contact: VendorContact = {};
+  const at = lines.indexOf(nameLine);
+  const address: string[] = [];
+  const x = nameLine.cells[0]?.x ?? 0;
+  for (let i = at; i < Math.min(lines.length, at + 8); i++) {
+    const line = lines[i];
+    if (line.page !== nameLine.page) break;
+    const text = line.cells.filter((c) => Math.abs(c.x - x) < 40 || i === at).map((c) => c.text).join(' ');
+    const email = EMAIL.exec(line.text);
+    if (email && !contact.email) contact.email = email[0];
+    const phone = /(?:tel|phone|fon|telefon|ph)[^\d+]*(\+?[\d\s()./-]{7,}\d)/i.exec(line.text) ?? (address.length ? PHONE.exec(text) : null);
+    if (phone && !contact.phone && !/iban|ust|vat|gln/i.test(line.text)) contact.phone = (phone[1] ?? phone[0]).trim();
+    if (i > at && address.length < 3 && /\d/.test(text) && /\p{L}{3}/u.test(text) && !EMAIL.test(text) && !/tel|fon|phone|fax|ust|vat|gln|iban/i.test(text)) {
+      address.push(text.trim());
+    }
+  }
+  if (address.length) contact.address = address.join(', ');
+  return contact;
+}

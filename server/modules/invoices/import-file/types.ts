@@ -1,0 +1,34 @@
+/**
+ * What the import writers take: invoices a user has confirmed, one per vendor invoice. Pure data;
+ * the service maps its rows to these.
+ */
+
+export interface ConfirmedInvoiceLine {
+  lineNumber: number;
+  description: string;
+  amount: number;
+  /** The vendor confirmed for this line; usually the invoice's vendor. */
+  vendorName: string;
+  vendorCode: string | null;
+}
+
+export interface ConfirmedInvoice {
+  invoiceId: string;
+  invoiceNumber: string | null;
+  /** ISO yyyy-mm-dd */
+  invoiceDate: string | null;
+  /** ISO yyyy-mm-dd */
+  dueDate: string | null;
+  jobNumber: string | null;
+  /** PO / customer PO / reference as printed. */
+  reference: string | null;
+  vendorName: string;
+  vendorCode: string | null;
+  /** The amount due printed on the invoice; null when none was read. */
+  invoiceTotal: number | null;
+  /** When true, `lines` holds exactly one line carrying the invoice total. */
+  totalOnly: boolean;
+  lines: ConfirmedInvoiceLine[];
+  sourceFile: string;
+  confirmedAt: Date;
+}

@@ -1,0 +1,138 @@
+/**
+ * Shapes stored invoices for the API: the parsed invoice of the upload calls (snake_case, as the
+ * spec names it) and the list/preview DTO.
+ */
+import type { InvoiceCheck, InvoiceDto, InvoiceFieldName, InvoiceStatus, ParsedInvoice } from '../../../contract/invoices';
+import type { VendorMatch } from '../../../contract/vendors';
+import type { ExtractedField, ExtractedInvoice } from './extraction/types';
+import type { InvoiceRow, NewInvoiceRow } from './invoices.repository';
+
+/** What the upload stored in `invoices.parsed`: the extraction plus what matching added. */
+export interface StoredParse {
+  extracted: ExtractedInvoice;
+  vendorMatches: VendorMatch[];
+  duplicateOf: string | null;
+}
+
+/** A vendor match at or above this score is taken as the invoice's vendor. */
+export const CONFIDENT_MATCH = 0.85;
+
+export function toNewInvoiceRow(
+  extracted: ExtractedInvoice,
+  context: { ownerId: string; documentId: string; filename: string; fileSize: number; position: number; vendorMatches: VendorMatch[] },
+): NewInvoiceRow {
+  const best = context.vendorMatches[0];
+  const parse: StoredParse = { extracted, vendorMatches: context.vendorMatches, duplicateOf: null };
+  return {
+    ownerId: context.ownerId,
+    documentId: context.documentId,
+    position: context.position,
+    filename: context.filename,
+    fileSize: context.fileSize,
+    invoiceNumber: extracted.invoiceNumber?.value ?? null,
+    vendorName: best && best.score >= CONFIDENT_MATCH ? best.name : (extracted.vendor?.value ?? null),
+    vendorId: best && best.score >= CONFIDENT_MATCH ? best.vendor_id : null,
+    invoiceDate: extracted.invoiceDate?.value ?? null,
+    dueDate: extracted.dueDate?.value ?? null,
+    totalAmount: extracted.totalAmount ? extracted.totalAmount.value.toFixed(2) : null,
+    jobNumber: extracted.jobNumber?.value ?? null,
+    reference: extracted.reference?.value ?? null,
+    parsed: parse,
+  };
+}
+
+export function toParsedInvoice(row: InvoiceRow, duplicate: { confirmedAt: Date | null } | undefined): ParsedInvoice {
+  const { extracted, vendorMatches } = row.parsed as StoredParse;
+  const candidates = vendorMatches.map((match) => match.name);
+  const printedVendor = extracted.vendor?.value ?? null;
+  const defaultVendor = candidates[0] ?? printedVendor;
+  const checks: InvoiceCheck[] = [...extracted.checks];
+  if (extracted.invoiceNumber) {
+    checks.push(
+      duplicate
+        ? { code: 'duplicate', passed: false, message: `Invoice ${extracted.invoiceNumber.value} from this vendor was already confirmed${duplicate.confirmedAt ? ` on ${duplicate.confirmedAt.toISOString().slice(0, 10)}` : ''}.` }
+        : { code: 'duplicate', passed: true, message: 'No confirmed invoice has this vendor and number.' },
+    );
+  }
+  const lineItems = extracted.lineItems.map((item, index) => ({
+    line_number: index + 1,
+    id: item.id,
+    description: item.description,
+    quantity: item.quantity,
+    unit_price: item.unitPrice,
+    amount: item.amount,
+    vendor_candidates: candidates,
+  }));
+  return {
+    invoice_id: row.id,
+    source_filename: row.filename,
+    invoice_number: extracted.invoiceNumber?.value ?? null,
+    invoice_date: extracted.invoiceDate?.value ?? null,
+    due_date: extracted.dueDate?.value ?? null,
+    total_amount: extracted.totalAmount?.value ?? null,
+    subtotal: extracted.subtotal?.value ?? null,
+    tax_amount: extracted.taxAmount?.value ?? null,
+    freight_amount: extracted.freightAmount?.value ?? null,
+    currency: extracted.currency,
+    job_number: extracted.jobNumber?.value ?? null,
+    reference: extracted.reference?.value ?? null,
+    vendor_name: printedVendor,
+    vendor_candidates: candidates,
+    vendor_matches: vendorMatches,
+    line_items: lineItems,
+    invoice_lines: invoiceLines(lineItems, extracted, defaultVendor),
+    image_path: row.documentId ? `/api/invoices/${row.id}/preview` : null,
+    method: extracted.method,
+    fields: fieldEvidence(extracted),
+    sections: extracted.sections,
+    checks,
+    warnings: extracted.warnings,
+  };
+}
+
+/** One line per item; an invoice without readable items gets one line with its total. */
+function invoiceLines(items: ParsedInvoice['line_items'], extracted: ExtractedInvoice, vendor: string | null): ParsedInvoice['invoice_lines'] {
+  const invoiceNumber = extracted.invoiceNumber?.value ?? null;
+  if (items.length === 0) {
+    return extracted.totalAmount ? [{ line_number: 1, invoice_number: invoiceNumber, amount: extracted.totalAmount.value, vendor_name: vendor }] : [];
+  }
+  return items.map((item) => ({ line_number: item.line_number, invoice_number: invoiceNumber, amount: item.amount, vendor_name: vendor }));
+}
+
+function fieldEvidence(extracted: ExtractedInvoice): ParsedInvoice['fields'] {
+  const byName: Record<InvoiceFieldName, ExtractedField<unknown> | null> = {
+    vendor: extracted.vendor,
+    invoice_number: extracted.invoiceNumber,
+    invoice_date: extracted.invoiceDate,
+    due_date: extracted.dueDate,
+    total_amount: extracted.totalAmount,
+    job_number: extracted.jobNumber,
+    reference: extracted.reference,
+  };
+  const fields: ParsedInvoice['fields'] = {};
+  for (const [name, field] of Object.entries(byName) as Array<[InvoiceFieldName, ExtractedField<unknown> | null]>) {
+    if (field) fields[name] = { confidence: field.confidence, region: field.region, ...(field.derived ? { derived: true } : {}) };
+  }
+  return fields;
+}
+
+const STATUS_LABEL: Record<InvoiceRow['status'], InvoiceStatus> = { pending: 'Pending', confirmed: 'Confirmed', exported: 'Exported' };
+
+export function toInvoiceDto(row: InvoiceRow): InvoiceDto {
+  return {
+    id: row.id,
+    invoiceNumber: row.invoiceNumber,
+    vendorName: row.vendorName,
+    amount: row.totalAmount === null ? null : Number(row.totalAmount),
+    status: STATUS_LABEL[row.status],
+    date: row.invoiceDate,
+    dueDate: row.dueDate,
+    jobNumber: row.jobNumber,
+    reference: row.reference,
+    filename: row.filename,
+    fileType: 'application/pdf',
+    fileSize: row.fileSize,
+    documentId: row.documentId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,136 @@
+import type { UploadInvoicesResult } from '@contract/invoices';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeXhr, lastXhr } from '@/test/fake-xhr';
+import { installObjectUrls } from '@/test/object-url';
+import { renderWithProviders } from '@/test/render';
+import { parsedInvoiceFixture } from '../testing-fixtures';
+import { InvoiceBatchFlow } from './invoice-batch-flow';
+
+const pdf = (name: string, bytes = 1024 * 1024 * 1.5) => new File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
+
+const acme = parsedInvoiceFixture({
+  image_path: '/api/invoices/inv-1/preview',
+  sections: { header: { page: 1, x: 0.1, y: 0.05, width: 0.8, height: 0.1 }, total: { page: 1, x: 0.6, y: 0.8, width: 0.3, height: 0.05 } },
+});
+const ok: UploadInvoicesResult = { success: true, filename: 'acme-1001.pdf', error: null, parsed_invoices: [acme] };
+const bad: UploadInvoicesResult = { success: false, filename: 'scan.pdf', error: 'No text could be read from this PDF.', parsed_invoices: [] };
+
+let objectUrls: ReturnType<typeof installObjectUrls>;
+let confirmBodies: unknown[];
+
+beforeEach(() => {
+  installFakeXhr();
+  objectUrls = installObjectUrls();
+  confirmBodies = [];
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (url === '/api/invoices/inv-1/preview') return new Response(new Blob(['png'], { type: 'image/png' }));
+      if (url === '/api/confirm-invoices') {
+        confirmBodies.push(JSON.parse(String(init.body)));
+        return Response.json({ success: true, processed_count: 1, error: null, filename: null, download_url: null });
+      }
+      return new Response('Not found', { status: 404 });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  objectUrls.uninstall();
+});
+
+async function processFiles(files: File[], answer: string, status = 200) {
+  const user = userEvent.setup();
+  renderWithProviders(<InvoiceBatchFlow />);
+  await user.upload(screen.getByLabelText(/Select invoice PDFs/), files);
+  await user.click(screen.getByRole('button', { name: `Process ${files.length} Invoice(s)` }));
+  await waitFor(() => lastXhr());
+  lastXhr().respond(status, answer);
+  return user;
+}
+
+describe('InvoiceBatchFlow', () => {
+  it('refuses more than 10 files and lists chosen ones in MB', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<InvoiceBatchFlow />);
+    expect(screen.getByText('Invoice Upload')).toBeTruthy();
+    const input = screen.getByLabelText(/Select invoice PDFs/);
+
+    await user.upload(input, Array.from({ length: 11 }, (_, index) => pdf(`invoice-${index}.pdf`, 10)));
+    expect(screen.getByRole('alert').textContent).toBe('Maximum 10 invoices can be uploaded at once');
+    expect((screen.getByRole('button', { name: 'Process 0 Invoice(s)' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.upload(input, [pdf('acme-1001.pdf'), pdf('scan.pdf', 1024 * 1024 * 2)]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    const rows = within(screen.getByRole('list', { name: 'Selected invoices' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['acme-1001.pdf1.50 MB', 'scan.pdf2.00 MB']);
+    expect(screen.getByRole('button', { name: 'Process 2 Invoice(s)' })).toBeTruthy();
+  });
+
+  it('sends the files, previews the good ones with their sections, and counts both in the grid', async () => {
+    const user = await processFiles([pdf('acme-1001.pdf'), pdf('scan.pdf')], JSON.stringify({ results: [ok, bad] }));
+    expect(((lastXhr().body as FormData).getAll('files') as File[]).map((file) => file.name)).toEqual(['acme-1001.pdf', 'scan.pdf']);
+    expect(lastXhr().url).toBe('/api/upload-invoices');
+
+    expect(await screen.findByText('Upload Complete')).toBeTruthy();
+    expect(screen.getByText('1 invoice(s) processed successfully, 1 failed')).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['acme-1001.pdf']);
+    await screen.findByRole('img', { name: 'First page of acme-1001.pdf' });
+    expect(screen.getByTestId('highlight-header').style.left).toBe('10%');
+    await user.click(screen.getByRole('button', { name: 'Header' }));
+    expect(screen.queryByTestId('highlight-header')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Reference' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Continue to Confirmation' }));
+    expect(screen.getByText('Invoice Confirmation Grid')).toBeTruthy();
+    const counts = screen.getAllByRole('definition').map((value) => value.textContent);
+    expect(counts).toEqual(['1', '1', '$150.00']);
+    expect(screen.getByRole('list', { name: 'Processing errors' }).textContent).toBe('scan.pdf: No text could be read from this PDF.');
+    const rows = screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['1001', 'Lumber 2x4', 'Acme Supply', '$100.00', 'Ready'],
+      ['1001', 'Delivery', 'Acme Supply', '$50.00', 'Ready'],
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Continue to Confirmation' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Continue to Confirmation' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm & Process (1 invoice(s))' }));
+
+    expect(await screen.findByText('Successfully processed 1 invoice(s)')).toBeTruthy();
+    expect(confirmBodies[0]).toMatchObject({
+      invoices: [{ invoice_id: 'inv-1' }],
+      mappings: [
+        { invoice_id: 'inv-1', line_number: 1, invoice_number: '1001', amount: 100, chosen_vendor: 'Acme Supply' },
+        { invoice_id: 'inv-1', line_number: 2, invoice_number: '1001', amount: 50, chosen_vendor: 'Acme Supply' },
+      ],
+    });
+    expect(screen.getByText('Invoice Upload')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Process 0 Invoice(s)' })).toBeTruthy();
+  });
+
+  it('disables the confirm button when nothing went through', async () => {
+    await processFiles([pdf('scan.pdf')], JSON.stringify({ results: [bad] }));
+    expect(await screen.findByText('0 invoice(s) processed successfully, 1 failed')).toBeTruthy();
+    const confirm = screen.getByRole('button', { name: 'Confirm & Process (0 invoice(s))' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    expect(screen.getAllByRole('definition').map((value) => value.textContent)).toEqual(['0', '1', '$0.00']);
+  });
+
+  it("says 'Invalid response format' when the results are missing", async () => {
+    await processFiles([pdf('acme-1001.pdf')], JSON.stringify({ files: [] }));
+    expect(await screen.findByText('Invalid response format')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+  });
+
+  it("says 'Failed to process invoices' when the request fails", async () => {
+    await processFiles([pdf('acme-1001.pdf')], '', 500);
+    expect(await screen.findByText('Failed to process invoices')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Process 1 Invoice(s)' })).toBeTruthy();
+  });
+});

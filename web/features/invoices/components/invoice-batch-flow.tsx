@@ -1,0 +1,82 @@
+import type { UploadInvoicesResult } from '@contract/invoices';
+import { useMemo, useState } from 'react';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { useConfirmInvoices } from '../api/confirm-invoices';
+import { downloadInvoiceFile } from '../api/download-invoice-file';
+import { InvalidResponseError, useUploadInvoices } from '../api/upload-invoices';
+import { batchMappings, summarizeBatch, uploadCompleteText } from '../lib/batch';
+import { InvoiceBatchPreview } from './invoice-batch-preview';
+import { InvoiceBatchUpload } from './invoice-batch-upload';
+import { InvoiceConfirmationGrid } from './invoice-confirmation-grid';
+
+type Step = 'upload' | 'preview' | 'grid';
+
+const IMPORT_FILE_FALLBACK_NAME = 'vve-import.xlsx';
+
+/** The server's own words after the spec's, when it sent any. */
+function withServerMessage(text: string, err: unknown): string {
+  return err instanceof ApiError && err.code ? `${text}: ${err.displayMessage}` : text;
+}
+
+/** Spec part 2, full-page flow: upload, preview, confirmation grid, then reset. */
+export function InvoiceBatchFlow() {
+  const [step, setStep] = useState<Step>('upload');
+  const [files, setFiles] = useState<File[]>([]);
+  const [results, setResults] = useState<UploadInvoicesResult[]>([]);
+  const upload = useUploadInvoices();
+  const confirm = useConfirmInvoices();
+  const summary = useMemo(() => summarizeBatch(results), [results]);
+
+  const reset = () => {
+    setStep('upload');
+    setFiles([]);
+    setResults([]);
+  };
+
+  const process = async () => {
+    try {
+      const answer = await upload.mutateAsync(files);
+      const next = summarizeBatch(answer);
+      setResults(answer);
+      toast({ title: 'Upload Complete', description: uploadCompleteText(next) });
+      setStep(next.succeeded.length > 0 ? 'preview' : 'grid');
+    } catch (err) {
+      console.error(err);
+      const description = err instanceof InvalidResponseError ? err.message : withServerMessage('Failed to process invoices', err);
+      toast({ variant: 'destructive', title: 'Error', description });
+    }
+  };
+
+  const confirmAll = async () => {
+    try {
+      const answer = await confirm.mutateAsync({ invoices: summary.invoices, mappings: batchMappings(summary.rows), invoice_total_only: false });
+      if (!answer.success) {
+        toast({ variant: 'destructive', title: 'Error', description: answer.error ? `Failed to confirm invoices: ${answer.error}` : 'Failed to confirm invoices' });
+        return;
+      }
+      toast({ title: 'Success', description: `Successfully processed ${answer.processed_count} invoice(s)` });
+      if (answer.download_url) {
+        // Spec part 2, section 8: a failed download is only logged.
+        await downloadInvoiceFile(answer.download_url, answer.filename ?? IMPORT_FILE_FALLBACK_NAME).catch((err: unknown) => console.error('Download failed', err));
+      }
+      reset();
+    } catch (err) {
+      console.error(err);
+      toast({ variant: 'destructive', title: 'Error', description: withServerMessage('Failed to confirm invoices', err) });
+    }
+  };
+
+  if (step === 'preview') return <InvoiceBatchPreview results={summary.succeeded} onContinue={() => setStep('grid')} />;
+  if (step === 'grid') {
+    return (
+      <InvoiceConfirmationGrid
+        summary={summary}
+        confirming={confirm.isPending}
+        onCancel={() => (summary.succeeded.length > 0 ? setStep('preview') : reset())}
+        onConfirm={() => void confirmAll()}
+      />
+    );
+  }
+  return <InvoiceBatchUpload files={files} onFilesChange={setFiles} processing={upload.isPending} onProcess={() => void process()} />;
+}

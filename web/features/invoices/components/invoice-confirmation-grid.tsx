@@ -1,0 +1,91 @@
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import type { BatchSummary } from '../lib/batch';
+import { formatCurrency } from '../lib/format';
+
+type InvoiceConfirmationGridProps = {
+  summary: BatchSummary;
+  confirming: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+};
+
+function Count({ label, value, tone }: { label: string; value: string; tone: string }) {
+  return (
+    <div className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
+      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className={`text-2xl font-semibold tabular-nums ${tone}`}>{value}</dd>
+    </div>
+  );
+}
+
+const cell = 'px-3 py-2 text-left';
+
+/** Step 3 of the full page: what will be imported, what failed, and the final confirm. */
+export function InvoiceConfirmationGrid({ summary, confirming, onCancel, onConfirm }: InvoiceConfirmationGridProps) {
+  const count = summary.invoices.length;
+  return (
+    <section aria-labelledby="confirmation-grid-title" className="space-y-5 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+      <h2 id="confirmation-grid-title" className="text-lg font-semibold text-slate-900 dark:text-slate-50">
+        Invoice Confirmation Grid
+      </h2>
+      <dl className="grid gap-3 sm:grid-cols-3">
+        <Count label="Successfully Processed" value={String(summary.succeeded.length)} tone="text-green-700 dark:text-green-400" />
+        <Count label="Failed to Process" value={String(summary.failed.length)} tone="text-red-700 dark:text-red-400" />
+        <Count label="Total Amount" value={formatCurrency(summary.totalAmount)} tone="text-slate-900 dark:text-slate-50" />
+      </dl>
+
+      {summary.failed.length > 0 && (
+        <div className="space-y-2 rounded-md border border-red-200 bg-red-50 p-4 dark:border-red-900 dark:bg-red-950/40">
+          <h3 className="text-sm font-semibold text-red-800 dark:text-red-300">Processing Errors</h3>
+          <ul aria-label="Processing errors" className="space-y-1 text-sm">
+            {summary.failed.map((result, index) => (
+              <li key={`${result.filename}-${index}`}>
+                <span className="font-medium text-red-900 dark:text-red-200">{result.filename}</span>
+                <span className="text-red-700 dark:text-red-300">: {result.error ?? 'Unknown error occurred'}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {summary.rows.length > 0 && (
+        <div className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
+          <table className="w-full text-sm">
+            <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
+              <tr>
+                <th scope="col" className={cell}>Invoice #</th>
+                <th scope="col" className={cell}>Description</th>
+                <th scope="col" className={cell}>Vendor</th>
+                <th scope="col" className={`${cell} text-right`}>Amount</th>
+                <th scope="col" className={cell}>Status</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {summary.rows.map((row) => (
+                <tr key={row.key}>
+                  <td className={cell}>{row.invoice.invoice_number ?? 'N/A'}</td>
+                  <td className={cell}>{row.description}</td>
+                  <td className={cell}>{row.vendor || 'Unknown'}</td>
+                  <td className={`${cell} text-right tabular-nums`}>{formatCurrency(row.amount)}</td>
+                  <td className={cell}>
+                    <Badge variant="success">Ready</Badge>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" disabled={confirming} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button disabled={count === 0 || confirming} onClick={onConfirm}>
+          {confirming ? 'Processing...' : `Confirm & Process (${count} invoice(s))`}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { ExternalLink } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { useConfirmInvoice } from '../api/confirm-invoice';
+import { downloadInvoiceFile } from '../api/download-invoice-file';
+import { useInvoiceReview } from '../hooks/use-invoice-review';
+import { useInvoiceUploads } from '../hooks/use-invoice-uploads';
+import { buildConfirmInput } from '../lib/invoice-edits';
+import type { VendorOption } from '../lib/vendor-options';
+import { InvoiceReviewStep } from './invoice-review-step';
+import { InvoiceUploadStep } from './invoice-upload-step';
+
+type InvoiceProcessingDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The vendor master, for the picker after the invoice's own candidates. */
+  vendors: VendorOption[];
+};
+
+const IMPORT_FILE_FALLBACK_NAME = 'vve-import.xlsx';
+
+function confirmFailureText(err: unknown): string {
+  return err instanceof ApiError && err.code ? `Failed to confirm invoice: ${err.displayMessage}` : 'Failed to confirm invoice';
+}
+
+/** Mounted only while the dialog is open, so each opening starts a new session. */
+function InvoiceProcessingBody({ vendors, onClose }: { vendors: VendorOption[]; onClose: () => void }) {
+  const [sessionId] = useState(() => crypto.randomUUID());
+  const [adding, setAdding] = useState(false);
+  const review = useInvoiceReview();
+  const uploads = useInvoiceUploads();
+  const confirmInvoice = useConfirmInvoice();
+  const current = review.current;
+  const reviewing = current !== null && !adding;
+
+  const onFiles = async (files: File[]) => {
+    const invoices = await uploads.uploadFiles(files);
+    if (invoices.length > 0) {
+      review.add(invoices);
+      setAdding(false);
+    }
+  };
+
+  const confirm = async () => {
+    if (!current) return;
+    const isLastInvoice = review.isLastOpen(current);
+    try {
+      const result = await confirmInvoice.mutateAsync(buildConfirmInput(current, review.editsOf(current), { sessionId, isLastInvoice }));
+      toast({ title: 'Invoice confirmed', description: result.filename ? `VVE import file generated: ${result.filename}` : undefined });
+      if (!isLastInvoice) {
+        review.markConfirmed(current);
+        return;
+      }
+      if (result.download_url) {
+        // Spec part 2, section 8: a failed download is only logged.
+        await downloadInvoiceFile(result.download_url, result.filename ?? IMPORT_FILE_FALLBACK_NAME).catch((err: unknown) => console.error('Download failed', err));
+      }
+      onClose();
+    } catch (err) {
+      console.error(err);
+      toast({ variant: 'destructive', title: 'Confirmation failed', description: confirmFailureText(err) });
+    }
+  };
+
+  return (
+    <DialogContent className={reviewing ? 'max-w-5xl' : 'max-w-lg'}>
+      <DialogHeader>
+        <DialogTitle>Invoice Processing</DialogTitle>
+        <DialogDescription>{reviewing ? 'Check each invoice, then confirm it.' : 'Upload vendor invoices to extract and confirm.'}</DialogDescription>
+        <Link href={paths.invoiceProcessing} onClick={onClose} className={cn(buttonVariants({ variant: 'link', size: 'sm' }), 'h-auto self-start px-0')}>
+          <ExternalLink aria-hidden="true" />
+          Open full page
+        </Link>
+      </DialogHeader>
+      {reviewing ? (
+        <InvoiceReviewStep
+          review={review}
+          vendors={vendors}
+          confirming={confirmInvoice.isPending}
+          onConfirm={() => void confirm()}
+          onAddMore={() => setAdding(true)}
+        />
+      ) : (
+        <>
+          <InvoiceUploadStep progress={uploads.progress} onFiles={(files) => void onFiles(files)} />
+          {current && !uploads.uploading && (
+            <Button variant="outline" onClick={() => setAdding(false)}>
+              Back to Review
+            </Button>
+          )}
+        </>
+      )}
+    </DialogContent>
+  );
+}
+
+/** Spec part 2: the header's invoice dialog, upload then review one invoice at a time. */
+export function InvoiceProcessingDialog({ open, onOpenChange, vendors }: InvoiceProcessingDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && <InvoiceProcessingBody vendors={vendors} onClose={() => onOpenChange(false)} />}
+    </Dialog>
+  );
+}

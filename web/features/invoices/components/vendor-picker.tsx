@@ -1,0 +1,134 @@
+import { Check, ChevronsUpDown, Plus } from 'lucide-react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { cn } from '@/lib/utils';
+import { pickerOptions, type PickerOption, type VendorOption } from '../lib/vendor-options';
+
+type VendorPickerProps = {
+  id?: string;
+  value: string;
+  onChange: (name: string) => void;
+  /** The invoice's vendor candidates, best first: listed before the vendor master. */
+  candidates: string[];
+  vendors: VendorOption[];
+  disabled?: boolean;
+};
+
+const GROUP_TITLES: Record<PickerOption['group'], string | null> = { suggested: 'Suggested', all: 'All vendors', new: null };
+
+/** A searchable vendor list (combobox) that also accepts a name the master does not hold. */
+export function VendorPicker({ id, value, onChange, candidates, vendors, disabled }: VendorPickerProps) {
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const [active, setActive] = useState(0);
+  const { options, emptyText } = pickerOptions({ search, value, candidates, vendors });
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
+  const changeOpen = (next: boolean) => {
+    setOpen(next);
+    setSearch('');
+    setActive(0);
+  };
+
+  const choose = (option: PickerOption | undefined) => {
+    if (!option) return;
+    onChange(option.name);
+    changeOpen(false);
+  };
+
+  const move = (delta: number) => {
+    if (options.length === 0) return;
+    const next = (active + delta + options.length) % options.length;
+    setActive(next);
+    document.getElementById(optionId(next))?.scrollIntoView({ block: 'nearest' });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') move(1);
+    else if (event.key === 'ArrowUp') move(-1);
+    else if (event.key === 'Enter') choose(options[active]);
+    else return;
+    event.preventDefault();
+  };
+
+  const groups = (['suggested', 'all', 'new'] as const)
+    .map((group) => ({ group, entries: options.map((option, index) => ({ option, index })).filter(({ option }) => option.group === group) }))
+    .filter(({ entries }) => entries.length > 0);
+
+  return (
+    <Popover open={open} onOpenChange={changeOpen}>
+      <PopoverTrigger asChild>
+        <Button
+          id={id}
+          variant="outline"
+          role="combobox"
+          aria-expanded={open}
+          aria-haspopup="listbox"
+          disabled={disabled}
+          className="w-full justify-between font-normal"
+        >
+          <span className={cn('truncate', !value && 'text-slate-500 dark:text-slate-400')}>{value || 'Select vendor...'}</span>
+          <ChevronsUpDown aria-hidden="true" className="opacity-50" />
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent className="w-[var(--radix-popover-trigger-width)] min-w-64">
+        <input
+          autoFocus
+          role="combobox"
+          aria-label="Search vendors"
+          aria-expanded="true"
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={options.length > 0 ? optionId(active) : undefined}
+          placeholder="Search vendors..."
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+          className="h-10 w-full border-b border-slate-200 bg-transparent px-3 text-sm outline-none placeholder:text-slate-500 dark:border-slate-800"
+        />
+        {emptyText && <p className="px-3 py-4 text-center text-sm text-slate-500 dark:text-slate-400">{emptyText}</p>}
+        <div id={listId} role="listbox" aria-label="Vendors" className="max-h-[300px] overflow-y-auto p-1">
+          {groups.map(({ group, entries }) => (
+            <div key={group} role="group" aria-label={GROUP_TITLES[group] ?? 'New vendor'}>
+              {GROUP_TITLES[group] && (
+                <div role="presentation" className="px-2 py-1 text-xs font-medium text-slate-500 dark:text-slate-400">
+                  {GROUP_TITLES[group]}
+                </div>
+              )}
+              {entries.map(({ option, index }) => (
+                <div
+                  key={`${group}-${option.name}`}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === active}
+                  onMouseEnter={() => setActive(index)}
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(option)}
+                  className={cn('flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm', index === active && 'bg-slate-100 dark:bg-slate-800')}
+                >
+                  {option.group === 'new' ? (
+                    <>
+                      <Plus aria-hidden="true" className="size-4 shrink-0" />
+                      <span>Use "{option.name}" as new vendor</span>
+                    </>
+                  ) : (
+                    <>
+                      <Check aria-hidden="true" className={cn('size-4 shrink-0', option.name === value ? 'opacity-100' : 'opacity-0')} />
+                      <span className="truncate">{option.name}</span>
+                      {option.detail && <span className="truncate text-xs text-slate-500 dark:text-slate-400">{option.detail}</span>}
+                    </>
+                  )}
+                </div>
+              ))}
+            </div>
+          ))}
+        </div>
+      </PopoverContent>
+    </Popover>
+  );
+}

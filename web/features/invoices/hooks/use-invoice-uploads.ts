@@ -1,0 +1,56 @@
+import type { ParsedInvoice } from '@contract/invoices';
+import { useState } from 'react';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { useUploadInvoice } from '../api/upload-invoice';
+import { isPdfFile } from '../lib/format';
+
+/** Spec part 2, section 4: sending the files fills the bar to 50%; the last answer takes it to 100%. */
+const SENT_SHARE = 50;
+
+/** The server's own message when it sent one; status lines and parser errors mean nothing to the user. */
+function failureText(err: unknown): string {
+  return err instanceof ApiError && err.code ? err.displayMessage : 'Unknown error occurred';
+}
+
+/** The dialog's upload: one POST /api/upload-invoice per PDF, in turn, with one progress bar. */
+export function useInvoiceUploads() {
+  const upload = useUploadInvoice();
+  const [progress, setProgress] = useState<number | null>(null);
+
+  /** Resolves with every invoice read from the files that went through; toasts the outcome. */
+  const uploadFiles = async (picked: File[]): Promise<ParsedInvoice[]> => {
+    const files = picked.filter(isPdfFile);
+    const refused = picked.filter((file) => !isPdfFile(file));
+    if (refused.length > 0) {
+      toast({ variant: 'destructive', title: 'Invalid file type', description: `Only PDF files can be processed: ${refused.map((file) => file.name).join(', ')}` });
+    }
+    if (files.length === 0) return [];
+
+    const invoices: ParsedInvoice[] = [];
+    const failures: string[] = [];
+    setProgress(0);
+    for (const [index, file] of files.entries()) {
+      try {
+        const parsed = await upload.mutateAsync({
+          file,
+          onProgress: ({ loaded, total }) => setProgress(Math.round(((index + (total > 0 ? loaded / total : 0)) / files.length) * SENT_SHARE)),
+        });
+        invoices.push(...parsed);
+      } catch (err) {
+        console.error(err);
+        failures.push(`Failed to upload ${file.name}: ${failureText(err)}`);
+      }
+      setProgress(Math.round(((index + 1) / files.length) * SENT_SHARE));
+    }
+    setProgress(100);
+
+    // One toast shows at a time: a failure matters more than the count of what went through.
+    if (failures.length > 0) toast({ variant: 'destructive', title: 'Upload failed', description: failures.join('\n') });
+    else toast({ title: 'Upload successful', description: `Processed ${invoices.length} invoice(s)` });
+    setProgress(null);
+    return invoices;
+  };
+
+  return { uploadFiles, progress, uploading: progress !== null };
+}

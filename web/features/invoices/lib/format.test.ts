@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatCurrency, formatInvoiceDate, formatMegabytes, isPdfFile, parseAmount } from './format';
+
+const zone = process.env.TZ;
+afterEach(() => {
+  process.env.TZ = zone;
+});
+
+describe('invoice formatting', () => {
+  it('shows amounts in US dollars, en-US, with N/A for none', () => {
+    expect(formatCurrency(1234.5)).toBe('$1,234.50');
+    expect(formatCurrency(-20)).toBe('-$20.00');
+    expect(formatCurrency(null)).toBe('N/A');
+  });
+
+  it('reads yyyy-mm-dd as a calendar date, not UTC midnight', () => {
+    process.env.TZ = 'America/Los_Angeles';
+    expect(formatInvoiceDate('2025-11-03')).toBe('Nov 3, 2025');
+    expect(formatInvoiceDate('2025-01-01')).toBe('Jan 1, 2025');
+    expect(formatInvoiceDate(null)).toBe('N/A');
+    expect(formatInvoiceDate('not a date')).toBe('not a date');
+  });
+
+  it('shows file sizes in MB with two decimals', () => {
+    expect(formatMegabytes(1024 * 1024 * 1.5)).toBe('1.50 MB');
+    expect(formatMegabytes(2048)).toBe('0.00 MB');
+  });
+
+  it('accepts PDFs only', () => {
+    expect(isPdfFile(new File(['x'], 'a.pdf', { type: 'application/pdf' }))).toBe(true);
+    expect(isPdfFile(new File(['x'], 'A.PDF'))).toBe(true);
+    expect(isPdfFile(new File(['x'], 'a.png', { type: 'image/png' }))).toBe(false);
+  });
+
+  it('takes an amount only when it parses as a number', () => {
+    expect(parseAmount('12.34')).toBe(12.34);
+    expect(parseAmount('')).toBeNull();
+    expect(parseAmount('-')).toBeNull();
+    expect(parseAmount('abc')).toBeNull();
+  });
+});

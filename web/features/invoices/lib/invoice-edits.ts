@@ -1,0 +1,68 @@
+import type { ConfirmInvoiceInput, InvoiceMapping, ParsedInvoice } from '@contract/invoices';
+import { defaultInvoiceVendor, INVOICE_TOTAL_DESCRIPTION, invoiceTotal, lineMappings, reviewLines, type ReviewLine } from './review-lines';
+
+/** What the user changed on one invoice in the dialog. */
+export type InvoiceEdits = {
+  invoiceVendor: string;
+  /** Once the user picks the invoice vendor, lines without their own choice follow it. */
+  invoiceVendorPicked: boolean;
+  lineVendors: Record<number, string>;
+  amounts: Record<number, number>;
+  totalOnly: boolean;
+};
+
+export function initialEdits(invoice: ParsedInvoice): InvoiceEdits {
+  return { invoiceVendor: defaultInvoiceVendor(invoice), invoiceVendorPicked: false, lineVendors: {}, amounts: {}, totalOnly: false };
+}
+
+export type ResolvedLine = ReviewLine & { vendor: string };
+
+/** The lines as the user sees them now: edited amounts and chosen vendors applied. */
+export function resolveLines(invoice: ParsedInvoice, edits: InvoiceEdits): ResolvedLine[] {
+  return reviewLines(invoice).map((line) => ({
+    ...line,
+    amount: edits.amounts[line.lineNumber] ?? line.amount,
+    vendor: edits.lineVendors[line.lineNumber] ?? (edits.invoiceVendorPicked ? edits.invoiceVendor : line.defaultVendor || edits.invoiceVendor),
+  }));
+}
+
+/** With 'Invoice Total Only' one line carries the invoice total under the invoice vendor. */
+export function totalOnlyLine(invoice: ParsedInvoice, edits: InvoiceEdits): ResolvedLine {
+  return {
+    lineNumber: 1,
+    description: INVOICE_TOTAL_DESCRIPTION,
+    itemId: null,
+    amount: invoiceTotal(invoice, resolveLines(invoice, edits)),
+    defaultVendor: edits.invoiceVendor,
+    vendorCandidates: [],
+    vendor: edits.invoiceVendor,
+  };
+}
+
+export function confirmMappings(invoice: ParsedInvoice, edits: InvoiceEdits): InvoiceMapping[] {
+  return lineMappings(invoice, edits.totalOnly ? [totalOnlyLine(invoice, edits)] : resolveLines(invoice, edits));
+}
+
+/** Why the invoice cannot be confirmed yet, or null when it can. */
+export function confirmBlocker(invoice: ParsedInvoice, edits: InvoiceEdits): string | null {
+  const mappings = confirmMappings(invoice, edits);
+  if (mappings.length === 0) return 'No lines were read from this invoice.';
+  if (mappings.some((mapping) => mapping.chosen_vendor.trim() === '')) return 'Choose a vendor for every line.';
+  return null;
+}
+
+export function buildConfirmInput(
+  invoice: ParsedInvoice,
+  edits: InvoiceEdits,
+  { sessionId, isLastInvoice }: { sessionId: string; isLastInvoice: boolean },
+): ConfirmInvoiceInput {
+  const invoiceVendor = edits.invoiceVendor.trim();
+  return {
+    parsed_invoice: invoice,
+    mappings: confirmMappings(invoice, edits),
+    is_last_invoice: isLastInvoice,
+    session_id: sessionId,
+    invoice_total_only: edits.totalOnly,
+    ...(invoiceVendor ? { invoice_vendor: invoiceVendor } : {}),
+  };
+}
