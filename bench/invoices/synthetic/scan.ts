@@ -32,7 +32,7 @@ export async function addScannedFirstPage(doc: PDFDocument, pdf: Uint8Array, ran
   context.setTransform(1, 0, 0, 1, 0, 0);
   context.fillStyle = 'rgba(60, 60, 60, 0.35)';
   for (let i = 0; i < 1500; i++) context.fillRect(random.int(0, canvas.width), random.int(0, canvas.height), 1 + random.int(0, 1), 1);
-  const jpeg = await canvas.encode('jpeg', 72);
+  const jpeg = canvas.encodeSync('jpeg', 72); // the async encode can crash if the canvas is collected mid-way
 
   const embedded = await doc.embedJpg(jpeg);
   const target = doc.addPage([size.width, size.height]);

@@ -187,7 +187,10 @@ export async function renderPage(page: PDFPageProxy, maxPixels: number, initialS
   } catch {
     throw new ExtractionError('corrupt', corruptMessage('pdf'));
   }
-  return canvas.encode('png');
+  // Synchronous on purpose (we are in the extraction worker): the async encode of @napi-rs/canvas
+  // 0.1.x reads the surface on the threadpool without holding it, and a GC of the canvas meanwhile
+  // crashes the process (Brooooooklyn/canvas#1312).
+  return canvas.encodeSync('png');
 }
 
 function visibleChars(text: string): number {

@@ -152,9 +152,10 @@ export async function renderTextImage(
   ctx.fillStyle = '#000';
   ctx.font = `${fontPx}px "Liberation Sans", "DejaVu Sans", sans-serif`;
   lines.forEach((line, i) => ctx.fillText(line, 60, 80 + i * fontPx * 1.6));
-  if (format === 'png') return canvas.encode('png');
-  if (format === 'jpeg') return canvas.encode('jpeg', 92);
-  return canvas.encode('webp', 95);
+  // encodeSync: an async encode whose canvas is collected mid-way crashes the process (Brooooooklyn/canvas#1312).
+  if (format === 'png') return canvas.encodeSync('png');
+  if (format === 'jpeg') return canvas.encodeSync('jpeg', 92);
+  return canvas.encodeSync('webp', 95);
 }
 
 /** A structurally valid PNG whose header declares width x height; the pixel data is absent. */
