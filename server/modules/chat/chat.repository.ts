@@ -77,14 +77,24 @@ export function createChatRepository(db: Database) {
       return rows.length > 0;
     },
 
-    async listMessages(userId: string, sessionId: string, limit?: number): Promise<MessageRow[]> {
-      const query = db
+    async listMessages(userId: string, sessionId: string): Promise<MessageRow[]> {
+      return db
         .select()
         .from(chatMessages)
-        .where(and(eq(chatMessages.userId, userId), eq(chatMessages.sessionId, sessionId)));
-      if (limit === undefined) return query.orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
-      const latest = await query.orderBy(desc(chatMessages.createdAt), desc(chatMessages.id)).limit(limit);
-      return latest.reverse();
+        .where(and(eq(chatMessages.userId, userId), eq(chatMessages.sessionId, sessionId)))
+        .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+    },
+
+    /** The session's latest `limit` messages, oldest first, found by the user's session number. */
+    async listRecentMessages(userId: string, number: number, limit: number): Promise<MessageRow[]> {
+      const rows = await db
+        .select({ message: chatMessages })
+        .from(chatMessages)
+        .innerJoin(chatSessions, eq(chatSessions.id, chatMessages.sessionId))
+        .where(and(eq(chatSessions.userId, userId), eq(chatSessions.number, number), eq(chatMessages.userId, userId)))
+        .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+        .limit(limit);
+      return rows.map((r) => r.message).reverse();
     },
 
     async countMessages(userId: string, sessionId: string): Promise<number> {

@@ -34,6 +34,10 @@ export interface PreparedSend {
   session: SessionRow;
   question: string;
   source: InformationSource;
+  /** The latest messages of the session, oldest first (only when a model will read them). */
+  history: MessageRow[];
+  /** Passages (and look-up records) found for the question. */
+  found: Citable[];
 }
 
 export function createChatService(deps: ChatServiceDeps) {
@@ -51,12 +55,12 @@ export function createChatService(deps: ChatServiceDeps) {
    * Without a model: the source's main search first, then what its look-ups (invoices, vendors)
    * find for the question, so a question about an invoice number is answered from the record.
    */
-  const findAnswerMaterial = async (prepared: PreparedSend, limit: number): Promise<Citable[]> => {
-    const [primary, ...others] = deps.tools.forSource(prepared.source);
+  const findAnswerMaterial = async (userId: string, source: InformationSource, question: string, limit: number): Promise<Citable[]> => {
+    const [primary, ...others] = deps.tools.forSource(source);
     if (!primary) return [];
     // A model calls the look-ups itself when the question needs them.
     const lookups = deps.model ? [] : others;
-    const found = await Promise.all([primary, ...lookups].map((tool) => tool.search(prepared.userId, prepared.question, limit)));
+    const found = await Promise.all([primary, ...lookups].map((tool) => tool.search(userId, question, limit)));
     const [main, ...extra] = found;
     const records = extra.flat().slice(0, LOOKUP_RESULTS);
     return [...main.slice(0, Math.max(limit - records.length, 1)), ...records].slice(0, limit);
@@ -91,23 +95,28 @@ export function createChatService(deps: ChatServiceDeps) {
       await chats.clearMessages(userId, session.id);
     },
 
-    /** Every check that can refuse the request, before any answer streams. */
+    /**
+     * Every check that can refuse the request, before any answer streams. The session, its
+     * history, the budget and the search for passages are independent reads: they run together,
+     * so the model is called after one round of queries rather than four.
+     */
     async prepareSend(userId: string, input: { message: string; source: InformationSource; sessionId?: number }): Promise<PreparedSend> {
-      const session =
-        input.sessionId === undefined ? await chats.createSession(userId, NEW_CHAT_TITLE) : await sessionOf(userId, input.sessionId);
-      if (deps.model && deps.dailyTokenBudget > 0 && (await deps.usage.tokensToday(userId)) >= deps.dailyTokenBudget) {
+      const limit = deps.model ? INITIAL_PASSAGES : INITIAL_PASSAGES * 2;
+      const [session, history, found, spent] = await Promise.all([
+        input.sessionId === undefined ? chats.createSession(userId, NEW_CHAT_TITLE) : sessionOf(userId, input.sessionId),
+        deps.model && input.sessionId !== undefined ? chats.listRecentMessages(userId, input.sessionId, HISTORY_MESSAGES) : [],
+        findAnswerMaterial(userId, input.source, input.message, limit),
+        deps.model && deps.dailyTokenBudget > 0 ? deps.usage.tokensToday(userId) : 0,
+      ]);
+      if (deps.model && deps.dailyTokenBudget > 0 && spent >= deps.dailyTokenBudget) {
         throw new AppError(429, 'daily_budget_exhausted', 'You have used today\'s AI allowance. It resets at midnight UTC; ask an administrator if you need more.');
       }
-      return { userId, session, question: input.message, source: input.source };
+      return { userId, session, question: input.message, source: input.source, history, found };
     },
 
     /** Stores the question, answers it (streaming through the callbacks), stores the answer. */
     async answer(prepared: PreparedSend, signal: AbortSignal, callbacks: StreamCallbacks): Promise<SendChatResponse> {
-      const { userId, session } = prepared;
-      const [history, found] = await Promise.all([
-        deps.model ? chats.listMessages(userId, session.id, HISTORY_MESSAGES) : Promise.resolve([]),
-        findAnswerMaterial(prepared, deps.model ? INITIAL_PASSAGES : INITIAL_PASSAGES * 2),
-      ]);
+      const { userId, session, history, found } = prepared;
       // Stored while the answer is composed: the model call does not wait for this write.
       const storingQuestion = chats.addMessage({ userId, sessionId: session.id, role: 'user', content: prepared.question, metadata: { source: prepared.source } });
       storingQuestion.catch(() => {}); // awaited below; this only keeps an early failure from being unhandled
