@@ -1,10 +1,12 @@
-import { APICallError, RetryError, stepCountIs, streamText, tool, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { APICallError, RetryError, stepCountIs, streamText, tool, zodSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import { z } from 'zod';
 import type { InformationSource } from '../../../contract/chat';
 import { SOURCE_LABELS, type Citable, type KnowledgeTool } from './knowledge-tools';
 
 const MAX_TOOL_STEPS = 4;
 const TOOL_RESULT_LIMIT = 5;
+/** Built once: the SDK caches the JSON Schema on this object, instead of converting the zod schema per request. */
+const SEARCH_INPUT = zodSchema(z.object({ query: z.string().min(1).max(300).describe('What to search for, in plain words') }));
 
 export interface ModelAnswerInput {
   model: LanguageModel;
@@ -41,7 +43,7 @@ export async function answerWithModel(input: ModelAnswerInput): Promise<ModelAns
   for (const knowledge of input.tools) {
     tools[knowledge.name] = tool({
       description: knowledge.description,
-      inputSchema: z.object({ query: z.string().min(1).max(300).describe('What to search for, in plain words') }),
+      inputSchema: SEARCH_INPUT,
       execute: async ({ query }) => {
         const found = await knowledge.search(input.userId, query, TOOL_RESULT_LIMIT);
         const first = cited.length + 1;
