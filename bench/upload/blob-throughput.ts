@@ -96,7 +96,8 @@ async function measure(kind: 'pglite' | 'postgres') {
         // The same peak over the level right after the database opened, i.e. including a 1 MiB warm-up.
         peakRssGrowthSinceOpenMiB: Math.round(((peakRss - openedRss) / MiB) * 10) / 10,
         goalMiB: RSS_GOAL_MIB,
-        withinGoal: peakGrowth < RSS_GOAL_MIB,
+        // The goal is the upload's (the write); reading it back is reported beside it.
+        uploadWithinGoal: growthMiB(phasePeak.write) < RSS_GOAL_MIB,
       },
       null,
       2,
