@@ -63,3 +63,8 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** Min, median and max of sorted timings, rounded to whole milliseconds. */
+export function spread(sorted: number[]): { min: number; median: number; max: number } {
+  return { min: Math.round(sorted[0]), median: Math.round(sorted[Math.floor(sorted.length / 2)]), max: Math.round(sorted.at(-1)!) };
+}

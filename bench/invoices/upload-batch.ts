@@ -6,7 +6,7 @@ import type { UploadInvoicesResponse } from '../../contract/invoices';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
 import { FakeIssuer } from '../../server/test/fake-issuer';
-import { benchConfig, benchTokens } from '../support';
+import { benchConfig, benchTokens, spread } from '../support';
 import { generateCorpus } from './synthetic/generate';
 
 /**
@@ -60,7 +60,7 @@ console.log(
     invoicesPerBatch: BATCH,
     runs: RUNS,
     coldMs: Math.round(cold),
-    ms: { min: Math.round(timings[0]), median: Math.round(timings[Math.floor(timings.length / 2)]), max: Math.round(timings.at(-1)!) },
+    ms: spread(timings),
     goalMs: 3000,
   }),
 );
