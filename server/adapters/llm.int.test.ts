@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { streamText } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAI } from '../test/fake-openai';
 import { createLanguageModel } from './llm';
+import { streamAnswer } from './llm-stream';
 
 /** Anthropic's Messages API streaming wire format, as its SDKs read it. */
 function fakeAnthropic(words: string[]) {
@@ -25,6 +25,23 @@ function fakeAnthropic(words: string[]) {
   return { server, seen };
 }
 
+/** What KAI's chat does with a model: one question, streamed. */
+async function ask(model: ReturnType<typeof createLanguageModel>, question: string) {
+  const deltas: string[] = [];
+  const answer = await streamAnswer({
+    model,
+    system: 'You answer briefly.',
+    messages: [{ role: 'user', content: [{ type: 'text', text: question }] }],
+    tools: [],
+    maxSteps: 1,
+    signal: new AbortController().signal,
+    timeoutMs: 5000,
+    maxRetries: 0,
+    onText: (delta) => deltas.push(delta),
+  });
+  return { ...answer, deltas };
+}
+
 describe('language model adapter', () => {
   const anthropic = fakeAnthropic(['Retainage ', 'is held back.']);
   let openai: FakeOpenAI;
@@ -43,16 +60,17 @@ describe('language model adapter', () => {
   it('streams from an OpenAI-compatible server through /v1/chat/completions', async () => {
     openai.reply({ kind: 'text', chunks: ['Net ', '30'] });
     const model = createLanguageModel({ provider: 'openai', baseUrl: openai.baseUrl, model: 'local-model', timeoutMs: 5000, maxRetries: 0 });
-    const result = streamText({ model, prompt: 'terms?' });
-    expect(await result.text).toBe('Net 30');
+    const answer = await ask(model, 'terms?');
+    expect(answer.deltas).toEqual(['Net ', '30']);
+    expect(answer.totalTokens).toBe(70);
     expect(openai.requests[0].body).toMatchObject({ model: 'local-model', stream: true });
   });
 
   it('streams from Anthropic through /v1/messages with its key header', async () => {
     const model = createLanguageModel({ provider: 'anthropic', baseUrl: anthropicUrl, apiKey: 'sk-ant-test', model: 'claude-test', timeoutMs: 5000, maxRetries: 0 });
-    const result = streamText({ model, prompt: 'what is retainage?' });
-    expect(await result.text).toBe('Retainage is held back.');
+    const answer = await ask(model, 'what is retainage?');
+    expect(answer.text).toBe('Retainage is held back.');
     expect(anthropic.seen[0]).toMatchObject({ url: '/v1/messages', apiKey: 'sk-ant-test', body: { model: 'claude-test', stream: true } });
-    expect((await result.totalUsage).outputTokens).toBe(2);
+    expect(answer.totalTokens).toBe(12 + 2);
   });
 });

@@ -1,6 +1,6 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
-import type { LanguageModel } from 'ai';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { LlmConfig } from '../config';
 
 /**
@@ -8,7 +8,7 @@ import type { LlmConfig } from '../config';
  * /v1/chat/completions: the plain provider would call /v1/responses, which Ollama, vLLM,
  * llama.cpp and LM Studio lack.
  */
-export function createLanguageModel(config: LlmConfig): LanguageModel {
+export function createLanguageModel(config: LlmConfig): LanguageModelV3 {
   if (config.provider === 'anthropic') {
     return createAnthropic({ apiKey: config.apiKey, baseURL: config.baseUrl })(config.model);
   }

@@ -1,4 +1,4 @@
-import type { LanguageModel, ModelMessage } from 'ai';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { ChatMessage, ChatSession, InformationSource, MessageMetadata, MessageSource, SendChatResponse } from '../../../contract/chat';
 import { DEFAULT_SESSION_ID } from '../../../contract/chat';
 import { AppError, NotFoundError } from '../../errors';
@@ -19,7 +19,7 @@ export interface ChatServiceDeps {
   usage: UsageRepository;
   tools: ToolRegistry;
   /** Absent: answers are built from retrieved passages alone. */
-  model?: { model: LanguageModel; timeoutMs: number; maxRetries: number };
+  model?: { model: LanguageModelV3; timeoutMs: number; maxRetries: number };
   dailyTokenBudget: number;
 }
 
@@ -158,7 +158,7 @@ export function createChatService(deps: ChatServiceDeps) {
         userId: prepared.userId,
         question: prepared.question,
         source: prepared.source,
-        history: history.map((m): ModelMessage => ({ role: m.role, content: m.content })),
+        history: history.map((m) => ({ role: m.role, content: m.content })),
         initial: found,
         tools: deps.tools.forSource(prepared.source),
         signal,

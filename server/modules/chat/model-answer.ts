@@ -1,19 +1,22 @@
-import { APICallError, RetryError, stepCountIs, streamText, tool, zodSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import type { LanguageModelV3, LanguageModelV3Message } from '@ai-sdk/provider';
+import { APICallError, zodSchema } from 'ai';
 import { z } from 'zod';
 import type { InformationSource } from '../../../contract/chat';
+import { streamAnswer, type StreamTool } from '../../adapters/llm-stream';
 import { SOURCE_LABELS, type Citable, type KnowledgeTool } from './knowledge-tools';
 
 const MAX_TOOL_STEPS = 4;
 const TOOL_RESULT_LIMIT = 5;
-/** Built once: the SDK caches the JSON Schema on this object, instead of converting the zod schema per request. */
-const SEARCH_INPUT = zodSchema(z.object({ query: z.string().min(1).max(300).describe('What to search for, in plain words') }));
+const searchInput = z.object({ query: z.string().min(1).max(300).describe('What to search for, in plain words') });
+/** Converted once, not per request. */
+const SEARCH_INPUT_SCHEMA = zodSchema(searchInput).jsonSchema;
 
 export interface ModelAnswerInput {
-  model: LanguageModel;
+  model: LanguageModelV3;
   userId: string;
   question: string;
   source: InformationSource;
-  history: ModelMessage[];
+  history: Array<{ role: 'user' | 'assistant'; content: string }>;
   /** Passages found before the call, numbered [1..n] in the prompt. */
   initial: Citable[];
   tools: KnowledgeTool[];
@@ -39,48 +42,39 @@ Never include images, image links or HTML in your answer.`;
 /** Streams an answer from the model, with the selected source's search tools available. */
 export async function answerWithModel(input: ModelAnswerInput): Promise<ModelAnswer> {
   const cited = [...input.initial];
-  const tools: ToolSet = {};
-  for (const knowledge of input.tools) {
-    tools[knowledge.name] = tool({
-      description: knowledge.description,
-      inputSchema: SEARCH_INPUT,
-      execute: async ({ query }) => {
-        const found = await knowledge.search(input.userId, query, TOOL_RESULT_LIMIT);
-        const first = cited.length + 1;
-        cited.push(...found);
-        return found.length ? formatPassages(found, first) : 'No matching passages.';
-      },
-    });
-  }
+  const tools = input.tools.map((knowledge): StreamTool => ({
+    name: knowledge.name,
+    description: knowledge.description,
+    inputSchema: SEARCH_INPUT_SCHEMA,
+    execute: async (raw) => {
+      const parsed = searchInput.safeParse(raw);
+      if (!parsed.success) return 'Error: the search needs a "query" of 1 to 300 characters.';
+      const found = await knowledge.search(input.userId, parsed.data.query, TOOL_RESULT_LIMIT);
+      const first = cited.length + 1;
+      cited.push(...found);
+      return found.length ? formatPassages(found, first) : 'No matching passages.';
+    },
+  }));
 
   const question = cited.length
     ? `${input.question}\n\nPassages from ${SOURCE_LABELS[input.source]}:\n${formatPassages(cited, 1)}`
     : `${input.question}\n\n(No passages were found in ${SOURCE_LABELS[input.source]} for this question.)`;
+  const messages = [...input.history, { role: 'user' as const, content: question }].map(
+    (m): LanguageModelV3Message => ({ role: m.role, content: [{ type: 'text', text: m.content }] }),
+  );
 
-  const result = streamText({
+  const answer = await streamAnswer({
     model: input.model,
     system: SYSTEM_PROMPT,
-    messages: [...input.history, { role: 'user', content: question }],
+    messages,
     tools,
-    stopWhen: stepCountIs(MAX_TOOL_STEPS),
-    abortSignal: input.signal,
-    timeout: { totalMs: input.timeoutMs },
+    maxSteps: MAX_TOOL_STEPS,
+    signal: input.signal,
+    timeoutMs: input.timeoutMs,
     maxRetries: input.maxRetries,
-    // Failures arrive as 'error' parts below; the SDK's default handler would print them again.
-    onError: () => {},
+    onText: input.onToken,
   });
-
-  let content = '';
-  for await (const part of result.fullStream) {
-    if (part.type === 'text-delta') {
-      content += part.text;
-      input.onToken(part.text);
-    } else if (part.type === 'error') {
-      throw part.error;
-    }
-  }
-  const usage = await result.totalUsage;
-  return { content: stripImages(content), cited, tokens: usage.totalTokens ?? 0 };
+  return { content: stripImages(answer.text), cited, tokens: answer.totalTokens };
 }
 
 /** Retrieved text goes to the model fenced and numbered, so it reads as data with a citation key. */
@@ -105,14 +99,13 @@ export function stripImages(markdown: string): string {
 
 /** A short, safe reason for a failed model call (no internals). */
 export function describeModelFailure(err: unknown): string {
-  const last = err instanceof RetryError ? err.lastError : err;
-  if (APICallError.isInstance(last)) {
-    if (last.statusCode === 429) return 'the model server is busy (429 Too Many Requests)';
-    if (last.statusCode === 401 || last.statusCode === 403) return 'the model server refused KAI\'s credentials';
-    if (last.statusCode) return `the model server answered ${last.statusCode}`;
+  if (APICallError.isInstance(err)) {
+    if (err.statusCode === 429) return 'the model server is busy (429 Too Many Requests)';
+    if (err.statusCode === 401 || err.statusCode === 403) return 'the model server refused KAI\'s credentials';
+    if (err.statusCode) return `the model server answered ${err.statusCode}`;
     return 'the model server could not be reached';
   }
-  if (last instanceof Error && (last.name === 'TimeoutError' || /timeout|timed out/i.test(last.message))) {
+  if (err instanceof Error && (err.name === 'TimeoutError' || /timeout|timed out/i.test(err.message))) {
     return 'it took too long to answer';
   }
   return 'the model server could not be reached';

@@ -1,0 +1,147 @@
+import type {
+  JSONSchema7,
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3FunctionTool,
+  LanguageModelV3Message,
+  LanguageModelV3StreamPart,
+  LanguageModelV3ToolCall,
+} from '@ai-sdk/provider';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { APICallError } from 'ai';
+
+/** A tool the model may call; it reads only, and answers in text the model reads next. */
+export interface StreamTool {
+  name: string;
+  description: string;
+  inputSchema: JSONSchema7;
+  /** `input` is the model's JSON, unchecked: the tool validates it. */
+  execute(input: unknown): Promise<string>;
+}
+
+export interface StreamAnswerInput {
+  model: LanguageModelV3;
+  system: string;
+  messages: LanguageModelV3Message[];
+  tools: StreamTool[];
+  /** Model calls in all: a tool round trip costs one. */
+  maxSteps: number;
+  signal: AbortSignal;
+  timeoutMs: number;
+  /** Extra attempts at a call the server refused with 429 or 5xx before streaming began. */
+  maxRetries: number;
+  onText(delta: string): void;
+}
+
+export interface StreamAnswer {
+  text: string;
+  totalTokens: number;
+}
+
+const INITIAL_RETRY_DELAY_MS = 2000;
+/** A server's Retry-After beyond this is not worth waiting for inside a chat request. */
+const MAX_HEADER_DELAY_MS = 60_000;
+
+/**
+ * Streams a model's answer, running its tool calls between steps. This reads the provider's own
+ * stream (`doStream`) instead of going through `streamText`: the SDK's generic pipeline costs
+ * about 2.5 ms before the first token and as much CPU again per answer, for features KAI does
+ * not use (see decision 003). Providers, wire formats and error types are still the SDK's.
+ */
+export async function streamAnswer(input: StreamAnswerInput): Promise<StreamAnswer> {
+  const signal = AbortSignal.any([input.signal, AbortSignal.timeout(input.timeoutMs)]);
+  const tools: LanguageModelV3FunctionTool[] = input.tools.map((t) => ({ type: 'function', name: t.name, description: t.description, inputSchema: t.inputSchema }));
+  const prompt: LanguageModelV3Message[] = [{ role: 'system', content: input.system }, ...input.messages];
+  let text = '';
+  let totalTokens = 0;
+
+  for (let step = 1; ; step++) {
+    const options: LanguageModelV3CallOptions = { prompt, abortSignal: signal, ...(tools.length ? { tools, toolChoice: { type: 'auto' } } : {}) };
+    const { stream } = await withRetries(() => input.model.doStream(options), input.maxRetries, signal);
+    let stepText = '';
+    const calls: LanguageModelV3ToolCall[] = [];
+    for await (const part of readParts(stream)) {
+      if (part.type === 'text-delta') {
+        if (!part.delta) continue; // servers open with an empty delta; there is nothing to show
+        stepText += part.delta;
+        input.onText(part.delta);
+      } else if (part.type === 'tool-call') {
+        calls.push(part);
+      } else if (part.type === 'finish') {
+        totalTokens += (part.usage.inputTokens.total ?? 0) + (part.usage.outputTokens.total ?? 0);
+      } else if (part.type === 'error') {
+        throw part.error;
+      }
+    }
+    text += stepText;
+    if (calls.length === 0 || step >= input.maxSteps) return { text, totalTokens };
+
+    const results = await Promise.all(calls.map((call) => runTool(input.tools, call)));
+    prompt.push(
+      {
+        role: 'assistant',
+        content: [
+          ...(stepText ? [{ type: 'text' as const, text: stepText }] : []),
+          ...calls.map((c) => ({ type: 'tool-call' as const, toolCallId: c.toolCallId, toolName: c.toolName, input: parseJson(c.input) })),
+        ],
+      },
+      {
+        role: 'tool',
+        content: calls.map((c, i) => ({ type: 'tool-result' as const, toolCallId: c.toolCallId, toolName: c.toolName, output: { type: 'text' as const, value: results[i] } })),
+      },
+    );
+  }
+}
+
+async function* readParts(stream: ReadableStream<LanguageModelV3StreamPart>): AsyncGenerator<LanguageModelV3StreamPart> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** A tool's failure is told to the model, which can answer without it; it does not end the answer. */
+async function runTool(tools: StreamTool[], call: LanguageModelV3ToolCall): Promise<string> {
+  const tool = tools.find((t) => t.name === call.toolName);
+  if (!tool) return `Error: there is no tool named ${call.toolName}.`;
+  try {
+    return await tool.execute(parseJson(call.input));
+  } catch (err) {
+    return `Error: ${err instanceof Error ? err.message : 'the tool failed'}.`;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The SDK's policy: exponential backoff from 2 s, or the server's Retry-After when it is sensible. */
+async function withRetries<T>(call: () => PromiseLike<T>, maxRetries: number, signal: AbortSignal): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (err) {
+      if (attempt >= maxRetries || signal.aborted || !APICallError.isInstance(err) || !err.isRetryable) throw err;
+      await sleep(retryDelay(err, INITIAL_RETRY_DELAY_MS * 2 ** attempt), undefined, { signal });
+    }
+  }
+}
+
+function retryDelay(err: APICallError, backoffMs: number): number {
+  const headers = err.responseHeaders ?? {};
+  const fromMs = Number.parseFloat(headers['retry-after-ms'] ?? '');
+  const fromSeconds = Number.parseFloat(headers['retry-after'] ?? '') * 1000;
+  const fromDate = Date.parse(headers['retry-after'] ?? '') - Date.now();
+  const stated = [fromMs, fromSeconds, fromDate].find((ms) => Number.isFinite(ms));
+  return stated !== undefined && stated >= 0 && stated <= MAX_HEADER_DELAY_MS ? stated : backoffMs;
+}
