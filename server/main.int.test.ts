@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,13 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
 describe('main', () => {
+  it("keeps the process's native JSON: pdf.js's legacy build, if loaded here, replaces it with slow polyfills", () => {
+    const probe = `const { stringify, parse } = JSON; await import('./server/app.ts');
+      process.stdout.write(String(JSON.stringify === stringify && JSON.parse === parse));`;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], { cwd: path.resolve(import.meta.dirname, '..') });
+    expect(out.toString()).toBe('true');
+  });
+
   it('refuses a production start without KAI_SECRET and names the variable', async () => {
     const { exited, output } = startMain({ NODE_ENV: 'production' });
     expect(await exited).toBe(1);

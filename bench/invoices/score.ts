@@ -10,7 +10,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { closeOcr } from '../../server/adapters/extractors/image-ocr.ts';
-import { parseInvoicePdf } from '../../server/modules/invoices/extraction/index.ts';
+import { parseInvoicePdf } from '../../server/modules/invoices/extraction/parse-invoice-pdf.ts';
 import type { ExtractedInvoice } from '../../server/modules/invoices/extraction/types.ts';
 import { SCORED_FIELDS, type ScoredField, type Truth, asPosted, extractedValues, fieldMatches, matchLineItems, pairInvoices } from './matching.ts';
 

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseInvoicePdf } from '../../modules/invoices/extraction/index.ts';
+import { parseInvoicePdf } from '../../modules/invoices/extraction/parse-invoice-pdf.ts';
 import { supplyInvoiceRows } from '../../modules/invoices/extraction/test-layouts.ts';
 import { closeOcr } from './image-ocr.ts';
 import { readPdfLayout } from './pdf-layout.ts';

@@ -1,9 +1,9 @@
 /**
  * Invoice extraction from a PDF's layout: the embedded e-invoice XML when there is one (its
- * values then located on the page for highlighting), otherwise the text rules.
+ * values then located on the page for highlighting), otherwise the text rules. The layout is
+ * read in the extraction workers: nothing here may import pdf.js, whose legacy build replaces
+ * the process's JSON.stringify and JSON.parse with slower polyfills.
  */
-import { readPdfLayout } from '../../../adapters/extractors/pdf-layout.ts';
-import { DEFAULT_LIMITS } from '../../../adapters/extractors/types.ts';
 import { parseEInvoiceXml } from './e-invoice-xml.ts';
 import { locateXmlValues } from './locate-values.ts';
 import { parseInvoiceText } from './text-invoice.ts';
@@ -15,11 +15,6 @@ export function parseInvoiceLayout(layout: InvoiceLayout): ExtractedInvoice[] {
     if (invoice) return [locateXmlValues(invoice, layout)];
   }
   return parseInvoiceText(layout);
-}
-
-/** In-process convenience for tests and benchmarks; the server reads layouts in the worker pool. */
-export async function parseInvoicePdf(bytes: Uint8Array): Promise<ExtractedInvoice[]> {
-  return parseInvoiceLayout(await readPdfLayout(bytes, DEFAULT_LIMITS));
 }
 
 export type { ExtractedInvoice, InvoiceLayout } from './types.ts';
