@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { FakeIssuer } from '../server/test/fake-issuer';
 import { createEmptyPostgresDatabase } from '../server/test/databases';
-import { BENCH_AUDIENCE, benchTokens, freePort, startProcess } from './support';
+import { BENCH_AUDIENCE, benchTokens, freePort, processTreeCpuMs, startProcess } from './support';
 
 /**
  * Time to first token through KAI versus calling the same fake OpenAI-compatible server
@@ -50,7 +50,6 @@ const kai = await startProcess(
     OIDC_AUDIENCE: BENCH_AUDIENCE,
     LLM_BASE_URL: modelUrl,
     LLM_MODEL: 'bench-model',
-    KAI_DAILY_TOKEN_BUDGET: '0',
   },
   /guide index up to date/,
 );
@@ -106,9 +105,18 @@ async function burst(size: number, rounds: number, run: (i: number) => Promise<n
   return all.sort((a, b) => a - b);
 }
 
+/** KAI's timings, with the CPU its process spent per answer meanwhile. */
+async function kaiPhase(phase: Promise<number[]>): Promise<{ timings: number[]; cpuMsPerAnswer?: number }> {
+  const before = processTreeCpuMs(kai.pid!);
+  const timings = await phase;
+  const after = processTreeCpuMs(kai.pid!);
+  return { timings, cpuMsPerAnswer: before === undefined || after === undefined ? undefined : Number(((after - before) / timings.length).toFixed(1)) };
+}
+
 const pct = (sorted: number[], p: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))].toFixed(2));
-const compare = (d: number[], k: number[]) => ({
+const compare = (d: number[], { timings: k, cpuMsPerAnswer }: Awaited<ReturnType<typeof kaiPhase>>) => ({
   samples: k.length,
+  kaiCpuMsPerAnswer: cpuMsPerAnswer,
   directMs: { p50: pct(d, 0.5), p99: pct(d, 0.99) },
   kaiMs: { p50: pct(k, 0.5), p99: pct(k, 0.99) },
   overheadMs: { p50: Number((pct(k, 0.5) - pct(d, 0.5)).toFixed(2)), p99: Number((pct(k, 0.99) - pct(d, 0.99)).toFixed(2)) },
@@ -117,9 +125,9 @@ const compare = (d: number[], k: number[]) => ({
 await sustained(1, 20, () => throughKai(0)); // warm-up: JIT, first session rows, retrieval caches
 await sustained(50, 1, throughKai);
 const results = {
-  concurrency1: compare(await sustained(1, 50, direct), await sustained(1, 50, () => throughKai(0))),
-  concurrency50: compare(await sustained(50, REQUESTS_PER_STREAM, direct), await sustained(50, REQUESTS_PER_STREAM, throughKai)),
-  burst50: compare(await burst(50, 3, direct), await burst(50, 3, throughKai)),
+  concurrency1: compare(await sustained(1, 50, direct), await kaiPhase(sustained(1, 50, () => throughKai(0)))),
+  concurrency50: compare(await sustained(50, REQUESTS_PER_STREAM, direct), await kaiPhase(sustained(50, REQUESTS_PER_STREAM, throughKai))),
+  burst50: compare(await burst(50, 3, direct), await kaiPhase(burst(50, 3, throughKai))),
 };
 console.log(
   JSON.stringify(

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../server/config';
@@ -67,4 +68,32 @@ export function seededRandom(seed: number): () => number {
 /** Min, median and max of sorted timings, rounded to whole milliseconds. */
 export function spread(sorted: number[]): { min: number; median: number; max: number } {
   return { min: Math.round(sorted[0]), median: Math.round(sorted[Math.floor(sorted.length / 2)]), max: Math.round(sorted.at(-1)!) };
+}
+
+/**
+ * CPU time (user + system, ms) used so far by a process and its descendants, from Linux's
+ * /proc; undefined elsewhere. A benchmark started through tsx runs the real program in a child.
+ */
+export function processTreeCpuMs(pid: number): number | undefined {
+  const tick = 1000 / 100; // USER_HZ is 100 on Linux
+  const read = (id: number): number => {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${id}/stat`, 'utf8');
+    } catch {
+      return 0;
+    }
+    // Fields after the command name (which may hold spaces) start at ')'; utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const own = (Number(fields[11]) + Number(fields[12])) * tick;
+    const children = fs.readdirSync(`/proc/${id}/task`).flatMap((task) => {
+      try {
+        return fs.readFileSync(`/proc/${id}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+      } catch {
+        return [];
+      }
+    });
+    return own + children.reduce((sum, child) => sum + read(child), 0);
+  };
+  return fs.existsSync(`/proc/${pid}/stat`) ? read(pid) : undefined;
 }

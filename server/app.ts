@@ -15,7 +15,6 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { createChatService } from './modules/chat/chat.service';
 import { createToolRegistry } from './modules/chat/knowledge-tools';
 import { createRetrievalTools } from './modules/chat/retrieval-tools';
-import { createUsageRepository } from './modules/chat/usage.repository';
 import { healthRoutes } from './modules/health/health.routes';
 import { createRetrievalService, prepareVectorSearch } from './modules/retrieval';
 import { documentsModule } from './modules/documents/documents.module';
@@ -101,7 +100,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const invoices = createInvoicesRepository(db);
   const chat = createChatService({
     chats: createChatRepository(db),
-    usage: createUsageRepository(db),
     tools: createToolRegistry([
       ...createRetrievalTools(retrieval),
       ...createInvoiceTools({ invoices, searchVendors: (query, limit) => searchVendorDirectory(vendors, query, limit) }),

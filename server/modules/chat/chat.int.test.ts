@@ -160,6 +160,22 @@ describe.each(databaseKinds)('chat (%s)', (kind) => {
       expect(prompt).toContain('reference DATA');
     });
 
+    it("sends the session's earlier turns to the model, oldest first, and nothing from other sessions", async () => {
+      model.reply({ kind: 'text', chunks: ['First answer.'] });
+      await send(withModel, 'historian', { message: 'First question about retainage', sessionId: 1 });
+      const other = await withModel.inject({ method: 'POST', url: '/api/chat/sessions', headers: await auth('historian') });
+      await send(withModel, 'historian', { message: 'Question in another chat', sessionId: other.json().id });
+      model.requests.length = 0;
+
+      await send(withModel, 'historian', { message: 'Second question', sessionId: 1 });
+      const turns = model.requests[0].body.messages.map((m) => `${m.role}: ${JSON.stringify(m.content)}`);
+      const first = turns.findIndex((t) => t.startsWith('user') && t.includes('First question about retainage'));
+      expect(first).toBeGreaterThan(0); // after the system prompt
+      expect(turns[first + 1]).toMatch(/^assistant: .*First answer\./);
+      expect(turns.at(-1)).toMatch(/^user: .*Second question/);
+      expect(turns.join('\n')).not.toContain('Question in another chat');
+    });
+
     it('runs a search tool whose call arrives split across chunks', async () => {
       model.reply(
         { kind: 'tool-call', name: 'search_guide', args: { query: 'vendor maintenance 1099' }, splitInto: 4 },

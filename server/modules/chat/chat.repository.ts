@@ -1,11 +1,24 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { MessageMetadata } from '../../../contract/chat';
 import type { Database } from '../../db/client';
-import { chatMessages, chatSessions } from '../../db/schema';
+import { chatMessages, chatSessions, usageDaily } from '../../db/schema';
 
 export type SessionRow = typeof chatSessions.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 export type SessionWithCount = SessionRow & { messageCount: number };
+export type HistoryMessage = Pick<MessageRow, 'role' | 'content'>;
+
+/** What an answer needs to know before the model is called. */
+export interface SendContext {
+  session: SessionRow;
+  /** The latest messages, oldest first. */
+  history: HistoryMessage[];
+  /** Model tokens the user has spent today (UTC). */
+  tokensToday: number;
+}
+
+/** Budgets count per UTC day. */
+const today = () => new Date().toISOString().slice(0, 10);
 
 /** Every query names the owner: a session number means nothing without its user. */
 export function createChatRepository(db: Database) {
@@ -62,13 +75,6 @@ export function createChatRepository(db: Database) {
       return row;
     },
 
-    async touchSession(sessionId: string, title?: string): Promise<void> {
-      await db
-        .update(chatSessions)
-        .set({ updatedAt: new Date(), ...(title ? { title } : {}) })
-        .where(eq(chatSessions.id, sessionId));
-    },
-
     async deleteSession(userId: string, number: number): Promise<boolean> {
       const rows = await db
         .delete(chatSessions)
@@ -85,16 +91,70 @@ export function createChatRepository(db: Database) {
         .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
     },
 
-    /** The session's latest `limit` messages, oldest first, found by the user's session number. */
-    async listRecentMessages(userId: string, number: number, limit: number): Promise<MessageRow[]> {
-      const rows = await db
-        .select({ message: chatMessages })
-        .from(chatMessages)
-        .innerJoin(chatSessions, eq(chatSessions.id, chatMessages.sessionId))
-        .where(and(eq(chatSessions.userId, userId), eq(chatSessions.number, number), eq(chatMessages.userId, userId)))
-        .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
-        .limit(limit);
-      return rows.map((r) => r.message).reverse();
+    /**
+     * The session with its latest `historyLimit` messages and the user's tokens today, in one
+     * round trip: this read sits between the question and the model's first token.
+     */
+    async findSendContext(userId: string, number: number, historyLimit: number): Promise<SendContext | undefined> {
+      // Plain SQL with aliases: drizzle leaves column names unqualified inside sql`` fields, and
+      // an unqualified "id" here would mean the message's id, not the session's.
+      const history = sql<HistoryMessage[]>`(
+        select coalesce(json_agg(json_build_object('role', m.role, 'content', m.content) order by m.created_at, m.id), '[]'::json)
+        from (
+          select cm.role, cm.content, cm.created_at, cm.id from chat_messages cm
+          where cm.session_id = chat_sessions.id and cm.user_id = ${userId}
+          order by cm.created_at desc, cm.id desc limit ${historyLimit}
+        ) m)`;
+      const tokensToday = sql<number>`coalesce((select u.tokens from usage_daily u where u.user_id = ${userId} and u.day = ${today()}), 0)`;
+      const [row] = await db
+        .select({ session: chatSessions, history, tokensToday })
+        .from(chatSessions)
+        .where(and(eq(chatSessions.userId, userId), eq(chatSessions.number, number)))
+        .limit(1);
+      return row;
+    },
+
+    async tokensToday(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ tokens: usageDaily.tokens })
+        .from(usageDaily)
+        .where(and(eq(usageDaily.userId, userId), eq(usageDaily.day, today())));
+      return row?.tokens ?? 0;
+    },
+
+    /**
+     * Stores an answer, moves its session to the top (renaming a 'New chat') and counts the
+     * model's tokens, as one statement: one round trip, and all of it or none.
+     */
+    async storeAnswer(input: {
+      userId: string;
+      sessionId: string;
+      content: string;
+      metadata: MessageMetadata;
+      sessionTitle?: string;
+      tokens: number;
+    }): Promise<MessageRow> {
+      const { userId, sessionId, tokens } = input;
+      const touch = db.$with('touch').as(
+        db
+          .update(chatSessions)
+          .set({ updatedAt: new Date(), ...(input.sessionTitle ? { title: input.sessionTitle } : {}) })
+          .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
+          .returning({ id: chatSessions.id }),
+      );
+      const spend = db.$with('spend').as(
+        db
+          .insert(usageDaily)
+          .values({ userId, day: today(), tokens })
+          .onConflictDoUpdate({ target: [usageDaily.userId, usageDaily.day], set: { tokens: sql`${usageDaily.tokens} + ${tokens}` } })
+          .returning({ day: usageDaily.day }),
+      );
+      const [row] = await db
+        .with(...(tokens > 0 ? [touch, spend] : [touch]))
+        .insert(chatMessages)
+        .values({ userId, sessionId, role: 'assistant', content: input.content, metadata: input.metadata })
+        .returning();
+      return row;
     },
 
     async countMessages(userId: string, sessionId: string): Promise<number> {

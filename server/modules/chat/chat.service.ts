@@ -2,11 +2,10 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { ChatMessage, ChatSession, InformationSource, MessageMetadata, MessageSource, SendChatResponse } from '../../../contract/chat';
 import { DEFAULT_SESSION_ID } from '../../../contract/chat';
 import { AppError, NotFoundError } from '../../errors';
-import type { ChatRepository, MessageRow, SessionRow, SessionWithCount } from './chat.repository';
+import type { ChatRepository, HistoryMessage, MessageRow, SendContext, SessionRow, SessionWithCount } from './chat.repository';
 import { SOURCE_LABELS, type Citable, type ToolRegistry } from './knowledge-tools';
 import { answerWithModel, describeModelFailure } from './model-answer';
 import { buildRetrievalAnswer } from './retrieval-answer';
-import type { UsageRepository } from './usage.repository';
 
 const HISTORY_MESSAGES = 10;
 const INITIAL_PASSAGES = 5;
@@ -16,7 +15,6 @@ const NEW_CHAT_TITLE = 'New chat';
 
 export interface ChatServiceDeps {
   chats: ChatRepository;
-  usage: UsageRepository;
   tools: ToolRegistry;
   /** Absent: answers are built from retrieved passages alone. */
   model?: { model: LanguageModelV3; timeoutMs: number; maxRetries: number };
@@ -35,7 +33,7 @@ export interface PreparedSend {
   question: string;
   source: InformationSource;
   /** The latest messages of the session, oldest first (only when a model will read them). */
-  history: MessageRow[];
+  history: HistoryMessage[];
   /** Passages (and look-up records) found for the question. */
   found: Citable[];
 }
@@ -49,6 +47,17 @@ export function createChatService(deps: ChatServiceDeps) {
     if (session) return session;
     if (number === DEFAULT_SESSION_ID) return chats.createSession(userId, NEW_CHAT_TITLE, DEFAULT_SESSION_ID);
     throw new NotFoundError('Chat session not found', 'session_not_found');
+  };
+
+  /** The session to answer in, with what the answer needs; session 1 is created on first use. */
+  const contextOf = async (userId: string, number: number | undefined, historyLimit: number): Promise<SendContext> => {
+    if (number !== undefined) {
+      const context = await chats.findSendContext(userId, number, historyLimit);
+      if (context) return context;
+      if (number !== DEFAULT_SESSION_ID) throw new NotFoundError('Chat session not found', 'session_not_found');
+    }
+    const [session, tokensToday] = await Promise.all([chats.createSession(userId, NEW_CHAT_TITLE, number), chats.tokensToday(userId)]);
+    return { session, history: [], tokensToday };
   };
 
   /**
@@ -96,22 +105,20 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     /**
-     * Every check that can refuse the request, before any answer streams. The session, its
-     * history, the budget and the search for passages are independent reads: they run together,
-     * so the model is called after one round of queries rather than four.
+     * Every check that can refuse the request, before any answer streams. The session with its
+     * history and the day's token count, and the search for passages, are two reads that run
+     * together: the model is called after one round of queries.
      */
     async prepareSend(userId: string, input: { message: string; source: InformationSource; sessionId?: number }): Promise<PreparedSend> {
       const limit = deps.model ? INITIAL_PASSAGES : INITIAL_PASSAGES * 2;
-      const [session, history, found, spent] = await Promise.all([
-        input.sessionId === undefined ? chats.createSession(userId, NEW_CHAT_TITLE) : sessionOf(userId, input.sessionId),
-        deps.model && input.sessionId !== undefined ? chats.listRecentMessages(userId, input.sessionId, HISTORY_MESSAGES) : [],
+      const [context, found] = await Promise.all([
+        contextOf(userId, input.sessionId, deps.model ? HISTORY_MESSAGES : 0),
         findAnswerMaterial(userId, input.source, input.message, limit),
-        deps.model && deps.dailyTokenBudget > 0 ? deps.usage.tokensToday(userId) : 0,
       ]);
-      if (deps.model && deps.dailyTokenBudget > 0 && spent >= deps.dailyTokenBudget) {
+      if (deps.model && deps.dailyTokenBudget > 0 && context.tokensToday >= deps.dailyTokenBudget) {
         throw new AppError(429, 'daily_budget_exhausted', 'You have used today\'s AI allowance. It resets at midnight UTC; ask an administrator if you need more.');
       }
-      return { userId, session, question: input.message, source: input.source, history, found };
+      return { userId, session: context.session, question: input.message, source: input.source, history: context.history, found };
     },
 
     /** Stores the question, answers it (streaming through the callbacks), stores the answer. */
@@ -124,31 +131,38 @@ export function createChatService(deps: ChatServiceDeps) {
       const reply = await compose(prepared, history, found, signal, callbacks);
       const userMessage = await storingQuestion;
       callbacks.onSources(reply.metadata.sources ?? []);
-      const message = await chats.addMessage({ userId, sessionId: session.id, role: 'assistant', content: reply.content, metadata: reply.metadata });
-      // A chat still called 'New chat' takes its name from the question.
-      await chats.touchSession(session.id, session.title === NEW_CHAT_TITLE ? titleFrom(prepared.question) : undefined);
+      const message = await chats.storeAnswer({
+        userId,
+        sessionId: session.id,
+        content: reply.content,
+        metadata: reply.metadata,
+        // A chat still called 'New chat' takes its name from the question.
+        sessionTitle: session.title === NEW_CHAT_TITLE ? titleFrom(prepared.question) : undefined,
+        tokens: reply.tokens,
+      });
       return { sessionId: session.number, userMessage: toMessageDto(userMessage), message: toMessageDto(message) };
     },
   };
 
   async function compose(
     prepared: PreparedSend,
-    history: MessageRow[],
+    history: HistoryMessage[],
     found: Citable[],
     signal: AbortSignal,
     callbacks: StreamCallbacks,
-  ): Promise<{ content: string; metadata: MessageMetadata }> {
+  ): Promise<{ content: string; metadata: MessageMetadata; tokens: number }> {
     const base = { source: prepared.source };
     if (deps.tools.forSource(prepared.source).length === 0) {
       return {
         content: `${capitalise(SOURCE_LABELS[prepared.source])} is not set up on this KAI server yet. Ask your administrator to connect it, or choose Structure/General or Uploaded Files as the information source.`,
         metadata: { ...base, mode: 'retrieval', sources: [], error: 'source_unavailable' },
+        tokens: 0,
       };
     }
     if (!deps.model) {
       const { content, used } = buildRetrievalAnswer(prepared.source, found, prepared.question);
       callbacks.onToken(content);
-      return { content, metadata: { ...base, mode: 'retrieval', sources: used.map((c) => c.source) } };
+      return { content, metadata: { ...base, mode: 'retrieval', sources: used.map((c) => c.source) }, tokens: 0 };
     }
 
     let streamed = '';
@@ -158,7 +172,7 @@ export function createChatService(deps: ChatServiceDeps) {
         userId: prepared.userId,
         question: prepared.question,
         source: prepared.source,
-        history: history.map((m) => ({ role: m.role, content: m.content })),
+        history,
         initial: found,
         tools: deps.tools.forSource(prepared.source),
         signal,
@@ -167,16 +181,16 @@ export function createChatService(deps: ChatServiceDeps) {
           callbacks.onToken(text);
         },
       });
-      await deps.usage.addTokens(prepared.userId, answer.tokens);
-      return { content: answer.content, metadata: { ...base, mode: 'model', sources: answer.cited.map((c) => c.source) } };
+      return { content: answer.content, metadata: { ...base, mode: 'model', sources: answer.cited.map((c) => c.source) }, tokens: answer.tokens };
     } catch (err) {
       if (signal.aborted) {
-        return { content: streamed || '_Stopped before KAI answered._', metadata: { ...base, mode: 'model', sources: [], stopped: true } };
+        return { content: streamed || '_Stopped before KAI answered._', metadata: { ...base, mode: 'model', sources: [], stopped: true }, tokens: 0 };
       }
       const reason = describeModelFailure(err);
       return {
         content: `Sorry, I couldn't get an answer from the language model: ${reason}. Please try again in a moment.`,
         metadata: { ...base, mode: 'model', sources: [], error: reason },
+        tokens: 0,
       };
     }
   }
