@@ -13,23 +13,28 @@ import { BENCH_AUDIENCE, benchTokens, freePort, processTreeCpuMs, startProcess }
  * what a real request does before the model is called: token check, session lookup, history,
  * guide retrieval, storing the question.
  *
- * The model paces its 20 tokens (TOKEN_DELAY_MS apart, as a fast hosted model does), so a stream
- * stays open about half a second. "50 concurrent streams" is 50 clients that each ask, read the
- * whole answer, and ask again, started spread over one stream's length: 50 streams are open at
- * every moment, and new questions arrive while the others stream. `burst50` is the harsher case
- * of 50 questions sent in the same millisecond, reported beside it.
+ * The model paces its tokens TOKEN_DELAY_MS apart, as a fast hosted model does. "50 concurrent
+ * streams" is 50 clients that each ask, read the whole answer, and ask again, started spread over
+ * one stream's length: 50 streams are open at every moment, and new questions arrive while the
+ * others stream. Answers are 20 tokens long first (half a second: a new question every 10 ms, the
+ * stress case), then 200 tokens (five seconds, the length of a typical how-to answer).
+ * `burst50` is 50 questions sent in the same millisecond.
  */
 const REQUESTS_PER_STREAM = Number(process.env.BENCH_REQUESTS_PER_STREAM ?? 6);
 const TOKEN_DELAY_MS = 25;
-const STREAM_MS = 20 * TOKEN_DELAY_MS;
+const SHORT_ANSWER = 20;
+const TYPICAL_ANSWER = 200;
 
 const issuer = await new FakeIssuer().start();
 const modelPort = await freePort();
-const model = await startProcess(
-  'bench/processes/fake-model.ts',
-  { MODEL_PORT: String(modelPort), MODEL_TOKEN_DELAY_MS: String(TOKEN_DELAY_MS) },
-  /fake model ready/,
-);
+/** The fake model in its own process; restarted on the same port to change the answer length. */
+const startModel = (answerTokens: number) =>
+  startProcess(
+    'bench/processes/fake-model.ts',
+    { MODEL_PORT: String(modelPort), MODEL_TOKEN_DELAY_MS: String(TOKEN_DELAY_MS), MODEL_ANSWER_TOKENS: String(answerTokens) },
+    /fake model ready/,
+  );
+let model = await startModel(SHORT_ANSWER);
 const modelUrl = `http://127.0.0.1:${modelPort}/v1`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kai-bench-chat-'));
 // PGlite by default; PostgreSQL in a throwaway database when DATABASE_URL is set.
@@ -87,12 +92,14 @@ const throughKai = (i: number) =>
     body: JSON.stringify({ message: 'How do I release retainage on a subcontract?', source: 'structure', sessionId: 1 }),
   }, 'event: token');
 
+let answerTokens = SHORT_ANSWER;
+
 /** `streams` clients, each asking `perStream` times in a row, started spread over one stream's length. */
 async function sustained(streams: number, perStream: number, run: (i: number) => Promise<number>): Promise<number[]> {
   const all: number[] = [];
   await Promise.all(
     Array.from({ length: streams }, async (_, i) => {
-      await new Promise((r) => setTimeout(r, (i * STREAM_MS) / streams));
+      await new Promise((r) => setTimeout(r, (i * answerTokens * TOKEN_DELAY_MS) / streams));
       for (let k = 0; k < perStream; k++) all.push(await run(i));
     }),
   );
@@ -129,15 +136,21 @@ const results = {
   concurrency50: compare(await sustained(50, REQUESTS_PER_STREAM, direct), await kaiPhase(sustained(50, REQUESTS_PER_STREAM, throughKai))),
   burst50: compare(await burst(50, 3, direct), await kaiPhase(burst(50, 3, throughKai))),
 };
+const exited = (child: typeof kai) => new Promise((resolve) => child.once('exit', resolve));
+model.kill('SIGTERM');
+await exited(model);
+model = await startModel(TYPICAL_ANSWER);
+answerTokens = TYPICAL_ANSWER;
+const typical = Math.max(1, Math.round(REQUESTS_PER_STREAM / 2));
+const concurrency50TypicalAnswers = compare(await sustained(50, typical, direct), await kaiPhase(sustained(50, typical, throughKai)));
 console.log(
   JSON.stringify(
-    { benchmark: 'chat-time-to-first-token', database: postgres ? 'postgres' : 'pglite', tokenDelayMs: TOKEN_DELAY_MS, goal: { p50Ms: 5, p99Ms: 20 }, ...results },
+    { benchmark: 'chat-time-to-first-token', database: postgres ? 'postgres' : 'pglite', tokenDelayMs: TOKEN_DELAY_MS, answerTokens: SHORT_ANSWER, goal: { p50Ms: 5, p99Ms: 20 }, ...results, concurrency50TypicalAnswers: { answerTokens: TYPICAL_ANSWER, ...concurrency50TypicalAnswers } },
     null,
     2,
   ),
 );
 
-const exited = (child: typeof kai) => new Promise((resolve) => child.once('exit', resolve));
 kai.kill('SIGTERM');
 model.kill('SIGTERM');
 await Promise.all([exited(kai), exited(model)]);
