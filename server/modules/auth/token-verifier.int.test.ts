@@ -4,6 +4,7 @@ import { buildTestApp } from '../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../test/databases';
 import { FakeIssuer } from '../../test/fake-issuer';
 import { DEV_ACCESS_TOKEN } from '../../../contract/auth';
+import { createTokenVerifier, localKeys } from './token-verifier';
 
 const AUDIENCE = 'https://kai.example.com/api';
 
@@ -106,6 +107,20 @@ describe('access tokens from an external OpenID Provider', () => {
     await current(valid);
     expect(logText()).not.toContain(valid);
     expect(logText()).not.toContain('not-a-jwt');
+  });
+
+  it('checks a token once while it is valid, yet still rejects any altered copy of it', async () => {
+    const jwks = localKeys({ keys: [issuer.key('RS256').publicJwk] });
+    let keyLookups = 0;
+    const verify = createTokenVerifier({ issuer: issuer.issuer, audience: AUDIENCE, keys: (header, token) => (keyLookups++, jwks(header, token)) });
+    const token = await issuer.sign({ sub: 'auth0|carol', aud: AUDIENCE });
+    for (let i = 0; i < 3; i++) expect((await verify(token)).subject).toBe('auth0|carol');
+    expect(keyLookups).toBe(1);
+
+    const [header, payload, signature] = token.split('.');
+    const forged = { ...JSON.parse(new TextDecoder().decode(base64url.decode(payload))), sub: 'auth0|mallory' };
+    await expect(verify([header, base64url.encode(JSON.stringify(forged)), signature].join('.'))).rejects.toThrow('not valid');
+    await expectRejected([header, base64url.encode(JSON.stringify(forged)), signature].join('.'));
   });
 
   it('rejects the development token when dev mode is off', async () => {

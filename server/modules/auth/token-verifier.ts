@@ -1,9 +1,17 @@
 import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { UnauthorizedError } from '../../errors';
 
 /** Only these algorithms are accepted: never `none`, never HMAC (a public key used as an HMAC secret). */
 export const ALLOWED_ALGORITHMS = ['RS256', 'ES256'];
 const CLOCK_TOLERANCE_SECONDS = 60;
+/**
+ * A client sends the same token with every request until it expires; its signature and claims
+ * are checked once, then remembered until `exp` (at most this long). Only the exact token
+ * string that passed is remembered, so any altered copy is checked afresh.
+ */
+const REMEMBER_VERIFIED_MS = 5 * 60_000;
+const REMEMBERED_TOKENS = 10_000;
 
 export interface VerifiedToken {
   issuer: string;
@@ -22,6 +30,19 @@ export interface VerifierOptions {
 }
 
 export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
+  const verify = verifySignatureAndClaims(options);
+  const verified = new LRUCache<string, VerifiedToken>({ max: REMEMBERED_TOKENS, ttl: REMEMBER_VERIFIED_MS });
+  return async (token) => {
+    const remembered = verified.get(token);
+    if (remembered) return remembered;
+    const result = await verify(token);
+    const untilExpiry = (result.claims.exp ?? 0) * 1000 - Date.now();
+    if (untilExpiry > 0) verified.set(token, result, { ttl: Math.min(untilExpiry, REMEMBER_VERIFIED_MS) });
+    return result;
+  };
+}
+
+function verifySignatureAndClaims(options: VerifierOptions): TokenVerifier {
   return async (token) => {
     let payload: JWTPayload;
     try {
