@@ -35,6 +35,13 @@ export type GuideArticleRow = typeof guideArticles.$inferSelect;
 
 const SHORTLIST_FACTOR = 10;
 const SHORTLIST_MIN = 100;
+/**
+ * At most this many matching passages are scored. A question made only of words that occur in
+ * nearly every passage would otherwise rank the whole corpus (tens of milliseconds at 100,000
+ * passages); such words say little about which passage is best anyway. The built-in guide is far
+ * below this size (a few hundred passages), so its ranking does not change.
+ */
+const CANDIDATE_LIMIT = 1_000;
 
 /** Any constant works; it only has to be the same for every KAI instance. */
 const INDEX_LOCK_CLASS = 4_242_010;
@@ -85,8 +92,11 @@ export function createRetrievalRepository(db: Database) {
           (s.coverage + ts_rank_cd(s.search, ${query.rank}::tsquery, 33))::float8 as score
         from (
           select ${chunkColumns}, c.search, c.ordinal, ${coverage} as coverage
-          from retrieval_chunks c
-          where ${scopeFilter(scope)} and c.search @@ ${query.match}::tsquery
+          from (
+            select * from retrieval_chunks c
+            where ${scopeFilter(scope)} and c.search @@ ${query.match}::tsquery
+            limit ${CANDIDATE_LIMIT}
+          ) c
           order by ${coverage} + ts_rank(c.search, ${query.rank}::tsquery, 33) desc
           limit ${Math.max(limit * SHORTLIST_FACTOR, SHORTLIST_MIN)}
         ) s
