@@ -22,6 +22,25 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** Every query names the owner: a session number means nothing without its user. */
 export function createChatRepository(db: Database) {
+  const userId = sql.placeholder('userId');
+  // Plain SQL with aliases in the fields: drizzle leaves column names unqualified inside sql``,
+  // and an unqualified "id" there would mean the message's id, not the session's.
+  const history = sql<HistoryMessage[]>`(
+    select coalesce(json_agg(json_build_object('role', m.role, 'content', m.content) order by m.created_at, m.id), '[]'::json)
+    from (
+      select cm.role, cm.content, cm.created_at, cm.id from chat_messages cm
+      where cm.session_id = chat_sessions.id and cm.user_id = ${userId}
+      order by cm.created_at desc, cm.id desc limit ${sql.placeholder('historyLimit')}
+    ) m)`;
+  const tokensToday = sql<number>`coalesce((select u.tokens from usage_daily u where u.user_id = ${userId} and u.day = ${sql.placeholder('day')}), 0)`;
+  // Prepared once: it runs before every answer.
+  const sendContext = db
+    .select({ session: chatSessions, history, tokensToday })
+    .from(chatSessions)
+    .where(and(eq(chatSessions.userId, userId), eq(chatSessions.number, sql.placeholder('number'))))
+    .limit(1)
+    .prepare('chat_send_context');
+
   return {
     async findSession(userId: string, number: number): Promise<SessionRow | undefined> {
       const [row] = await db
@@ -96,21 +115,7 @@ export function createChatRepository(db: Database) {
      * round trip: this read sits between the question and the model's first token.
      */
     async findSendContext(userId: string, number: number, historyLimit: number): Promise<SendContext | undefined> {
-      // Plain SQL with aliases: drizzle leaves column names unqualified inside sql`` fields, and
-      // an unqualified "id" here would mean the message's id, not the session's.
-      const history = sql<HistoryMessage[]>`(
-        select coalesce(json_agg(json_build_object('role', m.role, 'content', m.content) order by m.created_at, m.id), '[]'::json)
-        from (
-          select cm.role, cm.content, cm.created_at, cm.id from chat_messages cm
-          where cm.session_id = chat_sessions.id and cm.user_id = ${userId}
-          order by cm.created_at desc, cm.id desc limit ${historyLimit}
-        ) m)`;
-      const tokensToday = sql<number>`coalesce((select u.tokens from usage_daily u where u.user_id = ${userId} and u.day = ${today()}), 0)`;
-      const [row] = await db
-        .select({ session: chatSessions, history, tokensToday })
-        .from(chatSessions)
-        .where(and(eq(chatSessions.userId, userId), eq(chatSessions.number, number)))
-        .limit(1);
+      const [row] = await sendContext.execute({ userId, number, historyLimit, day: today() });
       return row;
     },
 

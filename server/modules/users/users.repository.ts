@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -6,13 +6,17 @@ export type UserRow = typeof users.$inferSelect;
 export type UserProfile = Partial<Pick<UserRow, 'email' | 'firstName' | 'lastName' | 'imageUrl'>>;
 
 export function createUsersRepository(db: Database) {
+  // Every API request runs this read: built and planned once, not per request.
+  const byIdentity = db
+    .select()
+    .from(users)
+    .where(and(eq(users.issuer, sql.placeholder('issuer')), eq(users.subject, sql.placeholder('subject'))))
+    .limit(1)
+    .prepare('users_by_identity');
+
   return {
     async findByIdentity(issuer: string, subject: string): Promise<UserRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.issuer, issuer), eq(users.subject, subject)))
-        .limit(1);
+      const [row] = await byIdentity.execute({ issuer, subject });
       return row;
     },
 
