@@ -56,7 +56,9 @@ export async function streamAnswer(input: StreamAnswerInput): Promise<StreamAnsw
   let totalTokens = 0;
 
   for (let step = 1; ; step++) {
-    const options: LanguageModelV3CallOptions = { prompt, abortSignal: signal, ...(tools.length ? { tools, toolChoice: { type: 'auto' } } : {}) };
+    // The last step may not call tools: the model has to answer with what it has found.
+    const toolChoice = step < input.maxSteps ? ('auto' as const) : ('none' as const);
+    const options: LanguageModelV3CallOptions = { prompt, abortSignal: signal, ...(tools.length ? { tools, toolChoice: { type: toolChoice } } : {}) };
     const { stream } = await withRetries(() => input.model.doStream(options), input.maxRetries, signal);
     let stepText = '';
     const calls: LanguageModelV3ToolCall[] = [];
@@ -93,15 +95,21 @@ export async function streamAnswer(input: StreamAnswerInput): Promise<StreamAnsw
   }
 }
 
+/** The stream's parts; leaving early cancels it, which ends the model's HTTP response too. */
 async function* readParts(stream: ReadableStream<LanguageModelV3StreamPart>): AsyncGenerator<LanguageModelV3StreamPart> {
   const reader = stream.getReader();
+  let finished = false;
   try {
     for (;;) {
       const { value, done } = await reader.read();
-      if (done) return;
+      if (done) {
+        finished = true;
+        return;
+      }
       yield value;
     }
   } finally {
+    if (!finished) await reader.cancel().catch(() => {});
     reader.releaseLock();
   }
 }

@@ -190,6 +190,22 @@ describe.each(databaseKinds)('chat (%s)', (kind) => {
       expect(titles).toContain('Vendor Setup');
     });
 
+    it('asks for a plain answer at the last step when the model keeps calling tools', async () => {
+      const search = { kind: 'tool-call' as const, name: 'search_guide', args: { query: 'retainage' } };
+      model.reply(search, search, search, { kind: 'text', chunks: ['Release it from the subcontract [1].'] });
+      const res = await send(withModel, 'looper', { message: 'retainage?', source: 'structure', sessionId: 1 });
+      expect(res.json().message.content).toBe('Release it from the subcontract [1].');
+      const choices = model.requests.map((r) => (r.body as { tool_choice?: string }).tool_choice);
+      expect(choices).toEqual(['auto', 'auto', 'auto', 'none']);
+    });
+
+    it('says so when the model returns an empty answer', async () => {
+      model.reply({ kind: 'text', chunks: [] });
+      const res = await send(withModel, 'empty-user', { message: 'retainage?', sessionId: 1 });
+      expect(res.json().message.content).toContain('returned an empty answer');
+      expect(res.json().message.metadata.error).toBe('empty_answer');
+    });
+
     it('retries a 429 and then answers', async () => {
       model.reply({ kind: 'status', status: 429, retryAfter: 0 }, { kind: 'text', chunks: ['Recovered.'] });
       const res = await send(withModel, 'retry-user', { message: 'retainage', sessionId: 1 });

@@ -181,6 +181,12 @@ export function createChatService(deps: ChatServiceDeps) {
           callbacks.onToken(text);
         },
       });
+      if (!answer.content.trim()) {
+        // An empty bubble would look like a broken app; say what happened instead.
+        const content = 'The language model returned an empty answer. Please try again, or rephrase the question.';
+        callbacks.onToken(content);
+        return { content, metadata: { ...base, mode: 'model', sources: [], error: 'empty_answer' }, tokens: answer.tokens };
+      }
       return { content: answer.content, metadata: { ...base, mode: 'model', sources: answer.cited.map((c) => c.source) }, tokens: answer.tokens };
     } catch (err) {
       if (signal.aborted) {
