@@ -145,7 +145,8 @@ async function withRetries<T>(call: () => PromiseLike<T>, maxRetries: number, si
   }
 }
 
-function retryDelay(err: APICallError, backoffMs: number): number {
+/** How long to wait before retrying a refused call: the server's own wish when sensible, else `backoffMs`. */
+export function retryDelay(err: APICallError, backoffMs: number): number {
   const headers = err.responseHeaders ?? {};
   const fromMs = Number.parseFloat(headers['retry-after-ms'] ?? '');
   const fromSeconds = Number.parseFloat(headers['retry-after'] ?? '') * 1000;
