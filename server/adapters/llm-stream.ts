@@ -78,13 +78,14 @@ export async function streamAnswer(input: StreamAnswerInput): Promise<StreamAnsw
     text += stepText;
     if (calls.length === 0 || step >= input.maxSteps) return { text, totalTokens };
 
-    const results = await Promise.all(calls.map((call) => runTool(input.tools, call)));
+    const inputs = calls.map((call) => parseJson(call.input));
+    const results = await Promise.all(calls.map((call, i) => runTool(input.tools, call.toolName, inputs[i])));
     prompt.push(
       {
         role: 'assistant',
         content: [
           ...(stepText ? [{ type: 'text' as const, text: stepText }] : []),
-          ...calls.map((c) => ({ type: 'tool-call' as const, toolCallId: c.toolCallId, toolName: c.toolName, input: parseJson(c.input) })),
+          ...calls.map((c, i) => ({ type: 'tool-call' as const, toolCallId: c.toolCallId, toolName: c.toolName, input: inputs[i] })),
         ],
       },
       {
@@ -115,11 +116,11 @@ async function* readParts(stream: ReadableStream<LanguageModelV3StreamPart>): As
 }
 
 /** A tool's failure is told to the model, which can answer without it; it does not end the answer. */
-async function runTool(tools: StreamTool[], call: LanguageModelV3ToolCall): Promise<string> {
-  const tool = tools.find((t) => t.name === call.toolName);
-  if (!tool) return `Error: there is no tool named ${call.toolName}.`;
+async function runTool(tools: StreamTool[], name: string, toolInput: unknown): Promise<string> {
+  const tool = tools.find((t) => t.name === name);
+  if (!tool) return `Error: there is no tool named ${name}.`;
   try {
-    return await tool.execute(parseJson(call.input));
+    return await tool.execute(toolInput);
   } catch (err) {
     return `Error: ${err instanceof Error ? err.message : 'the tool failed'}.`;
   }

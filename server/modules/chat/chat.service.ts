@@ -56,7 +56,10 @@ export function createChatService(deps: ChatServiceDeps) {
       if (context) return context;
       if (number !== DEFAULT_SESSION_ID) throw new NotFoundError('Chat session not found', 'session_not_found');
     }
-    const [session, tokensToday] = await Promise.all([chats.createSession(userId, NEW_CHAT_TITLE, number), chats.tokensToday(userId)]);
+    const [session, tokensToday] = await Promise.all([
+      chats.createSession(userId, NEW_CHAT_TITLE, number),
+      deps.model && deps.dailyTokenBudget > 0 ? chats.tokensToday(userId) : 0,
+    ]);
     return { session, history: [], tokensToday };
   };
 
