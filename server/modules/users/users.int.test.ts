@@ -60,9 +60,34 @@ describe.each(databaseKinds)('user sync and current user (%s)', (kind) => {
     expect(sync.json()).toMatchObject({ firstName: 'Dan', lastName: 'Ortiz', imageUrl: null });
   });
 
-  it('makes admins of KAI_ADMIN_EMAILS, case-insensitively', async () => {
-    const sync = await call('auth0|boss', 'POST', '/api/user/sync', { auth0Id: 'auth0|boss', email: 'boss@example.com', name: 'The Boss' });
-    expect(sync.json().role).toBe('admin');
+  it('makes admins of KAI_ADMIN_EMAILS, case-insensitively, from the token\'s email claim', async () => {
+    const token = await issuer.sign({ sub: 'auth0|boss', aud: AUDIENCE, email: 'BOSS@example.com' });
+    const sync = await app.inject({
+      method: 'POST',
+      url: '/api/user/sync',
+      payload: { auth0Id: 'auth0|boss', name: 'The Boss' },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(sync.json()).toMatchObject({ role: 'admin', email: 'boss@example.com' });
+  });
+
+  it('never takes the role or the email from the sync body (privilege escalation)', async () => {
+    const claim = { auth0Id: 'auth0|mallory', email: 'BOSS@example.com', name: 'Mallory' };
+    const sync = await call('auth0|mallory', 'POST', '/api/user/sync', claim);
+    expect(sync.statusCode).toBe(200);
+    expect(sync.json().role).toBe('user');
+    const current = await call('auth0|mallory', 'GET', '/api/user/current');
+    expect(current.json().role).toBe('user');
+
+    // With an email in the token, the token's email wins over the body's.
+    const token = await issuer.sign({ sub: 'auth0|mallory2', aud: AUDIENCE, email: 'mallory@example.com' });
+    const withClaim = await app.inject({
+      method: 'POST',
+      url: '/api/user/sync',
+      payload: { ...claim, auth0Id: 'auth0|mallory2' },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(withClaim.json()).toMatchObject({ role: 'user', email: 'mallory@example.com' });
   });
 
   it('refuses to sync someone else', async () => {

@@ -20,8 +20,10 @@ export interface RolePolicy {
 
 /** Resolves token identities to user rows and applies profile syncs. */
 export function createUsersService(repo: UsersRepository, policy: RolePolicy) {
-  const roleFor = (identity: Identity, email: string | null | undefined): UserRole =>
-    identity.roles.includes(policy.adminRole) || (!!email && policy.adminEmails.includes(email.toLowerCase()))
+  // The role is read from the verified token only: its roles claim, or its email claim named in
+  // KAI_ADMIN_EMAILS. Never from the stored row, which a sync body may have written.
+  const roleFor = (identity: Identity): UserRole =>
+    identity.roles.includes(policy.adminRole) || (!!identity.email && policy.adminEmails.includes(identity.email.toLowerCase()))
       ? 'admin'
       : 'user';
 
@@ -33,9 +35,13 @@ export function createUsersService(repo: UsersRepository, policy: RolePolicy) {
         (await repo.findByIdentity(identity.issuer, identity.subject)) ??
         (await repo.ensure(identity.issuer, identity.subject, profileFromToken(identity)));
       if (row.disabledAt) throw new UnauthorizedError('This account is disabled', 'account_disabled');
-      const role = roleFor(identity, row.email ?? identity.email);
+      const role = roleFor(identity);
+      const tokenEmail = identity.email?.toLowerCase();
+      const emailChanged = !!tokenEmail && tokenEmail !== row.email;
       const seenRecently = row.lastSeenAt && Date.now() - row.lastSeenAt.getTime() < 60_000;
-      if (role !== row.role || !seenRecently) return repo.update(row.id, { role, lastSeenAt: new Date() });
+      if (role !== row.role || emailChanged || !seenRecently) {
+        return repo.update(row.id, { role, lastSeenAt: new Date(), ...(emailChanged ? { email: tokenEmail } : {}) });
+      }
       return row;
     },
 
@@ -43,9 +49,11 @@ export function createUsersService(repo: UsersRepository, policy: RolePolicy) {
       if (input.auth0Id !== identity.subject) {
         throw new ForbiddenError('auth0Id does not match the signed-in user', 'identity_mismatch');
       }
+      // Display fields only. The email is shown as sent when the token carries none (many
+      // providers' access tokens do not), but it grants nothing: roleFor never reads it.
       const profile = profileFromSync(input);
-      const role = roleFor(identity, profile.email ?? user.email);
-      return repo.update(user.id, { ...profile, role });
+      if (identity.email) profile.email = identity.email.toLowerCase();
+      return repo.update(user.id, { ...profile, role: roleFor(identity) });
     },
   };
 }
