@@ -15,7 +15,7 @@ import type { ChatService } from './chat.service';
 import { openEventStream, wantsEventStream } from './sse';
 
 export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.get('/api/chat/sessions', { schema: { response: { 200: z.array(chatSession) } } }, async (request) =>
     chat.listSessions(requireAuth(request).user.id),

@@ -90,6 +90,14 @@ describe.each(databaseKinds)('user sync and current user (%s)', (kind) => {
     expect(withClaim.json()).toMatchObject({ role: 'user', email: 'mallory@example.com' });
   });
 
+  it('asks for sign-in before it reads the body: anonymous callers learn nothing of the schema', async () => {
+    for (const [url, payload] of [['/api/user/sync', {}], ['/api/chat', { message: '' }], ['/api/chat/sessions', { title: 42 }]] as const) {
+      const res = await app.inject({ method: 'POST', url, payload });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().error.code, url).toBe('missing_token');
+    }
+  });
+
   it('refuses to sync someone else', async () => {
     const res = await call('auth0|eve', 'POST', '/api/user/sync', { auth0Id: 'auth0|carol', email: 'eve@example.com' });
     expect(res.statusCode).toBe(403);

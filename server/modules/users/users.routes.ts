@@ -4,7 +4,7 @@ import { requireAuth } from '../auth/auth.plugin';
 import { toCurrentUserDto, type UsersService } from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.post('/api/user/sync', { schema: { body: syncUserInput, response: { 200: currentUser } } }, async (request) => {
     const { identity, user } = requireAuth(request);
