@@ -68,6 +68,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerSecurity(app, {
     identityOrigin: identity.kind === 'external' ? new URL(identity.issuer).origin : undefined,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
+    userRateLimits: config.userRateLimits,
+    imageHosts: config.imageHosts,
   });
 
   // Loaded only when used: with an external issuer the built-in provider's code never runs.

@@ -36,6 +36,9 @@ const envSchema = z.object({
   KAI_TRUST_PROXY: flag,
   KAI_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   KAI_AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  KAI_CHAT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  KAI_UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  KAI_IMAGE_HOSTS: list,
   KAI_DEV_MODE: flag,
   KAI_ADMIN_EMAILS: list,
   KAI_ADMIN_EMAIL: optionalText,
@@ -89,6 +92,10 @@ export interface Config {
   trustProxy: boolean;
   bodyLimitBytes: number;
   authRateLimitPerMinute: number;
+  /** Per signed-in user and minute, on each expensive route: chat answers, uploads and invoice batches. */
+  userRateLimits: { chatPerMinute: number; uploadsPerMinute: number };
+  /** Origins besides KAI's own that may serve images (users' profile pictures); none by default. */
+  imageHosts: string[];
   devMode: boolean;
   webDistDir: string;
   admin: { emails: string[]; bootstrapEmail?: string; bootstrapPassword?: string };
@@ -206,6 +213,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.KAI_TRUST_PROXY,
     bodyLimitBytes: e.KAI_BODY_LIMIT_BYTES,
     authRateLimitPerMinute: e.KAI_AUTH_RATE_LIMIT,
+    userRateLimits: { chatPerMinute: e.KAI_CHAT_RATE_LIMIT, uploadsPerMinute: e.KAI_UPLOAD_RATE_LIMIT },
+    imageHosts: e.KAI_IMAGE_HOSTS.map(imageOrigin),
     devMode: e.KAI_DEV_MODE && !production,
     webDistDir: path.resolve(e.KAI_WEB_DIST ?? 'dist/web'),
     admin: {
@@ -306,4 +315,12 @@ function requireNoPlaceholderPassword(url: string): void {
   if (password && PLACEHOLDER.test(password)) {
     throw new ConfigError('DATABASE_URL contains a placeholder password; set a real one');
   }
+}
+
+/** A CSP source for images: an https origin, optionally with a leading `*.` wildcard label. */
+function imageOrigin(value: string): string {
+  if (!/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(value)) {
+    throw new ConfigError(`KAI_IMAGE_HOSTS: "${value}" is not an https origin like https://s.gravatar.com`);
+  }
+  return value.toLowerCase();
 }

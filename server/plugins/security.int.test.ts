@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test/app';
+import { createTestDatabase, type TestDatabase } from '../test/databases';
+import { FakeIssuer } from '../test/fake-issuer';
+
+const AUDIENCE = 'https://kai.example.com/api';
+
+describe('security headers and per-user rate limits', () => {
+  let issuer: FakeIssuer;
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+  beforeAll(async () => {
+    issuer = await new FakeIssuer().start();
+    database = await createTestDatabase('pglite');
+    ({ app } = await buildTestApp(database.handle, {
+      OIDC_ISSUER: issuer.issuer,
+      OIDC_CLIENT_ID: 'spa',
+      OIDC_AUDIENCE: AUDIENCE,
+      KAI_CHAT_RATE_LIMIT: '2',
+      KAI_UPLOAD_RATE_LIMIT: '1',
+      KAI_IMAGE_HOSTS: 'https://s.gravatar.com',
+    }));
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+    await issuer.stop();
+  });
+
+  const headersFor = async (sub: string) => ({ authorization: `Bearer ${await issuer.sign({ sub, aud: AUDIENCE })}` });
+  const chat = async (sub: string) =>
+    app.inject({ method: 'POST', url: '/api/chat', headers: await headersFor(sub), payload: { message: 'What is retainage?', source: 'structure' } });
+
+  it('lets images come only from KAI itself and the configured hosts, not from any https host', async () => {
+    const csp = String((await app.inject('/healthz')).headers['content-security-policy']);
+    const imgSrc = csp.split(';').find((d) => d.trim().startsWith('img-src'));
+    expect(imgSrc?.trim().split(/\s+/)).toEqual(['img-src', "'self'", 'data:', 'blob:', 'https://s.gravatar.com']);
+  });
+
+  it('limits chat answers per user, and one user\'s limit does not stop another', async () => {
+    expect((await chat('clerk-a')).statusCode).toBe(200);
+    expect((await chat('clerk-a')).statusCode).toBe(200);
+    const limited = await chat('clerk-a');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await chat('clerk-b')).statusCode).toBe(200);
+  });
+
+  it('limits uploads per user before reading the body', async () => {
+    const upload = async () =>
+      app.inject({ method: 'POST', url: '/api/upload', headers: { ...(await headersFor('clerk-c')), 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--\r\n' });
+    expect((await upload()).statusCode).not.toBe(429);
+    expect((await upload()).statusCode).toBe(429);
+  });
+
+  it('asks an anonymous caller to sign in rather than counting it', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/chat', payload: { message: 'hi' } });
+    expect(res.statusCode).toBe(401);
+  });
+});
