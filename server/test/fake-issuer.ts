@@ -60,12 +60,13 @@ export class FakeIssuer {
   /** A valid access token unless the overrides say otherwise. */
   async sign(claims: JWTPayload, options: { key?: SigningKey; header?: Record<string, unknown>; expiresIn?: string | number } = {}): Promise<string> {
     const key = options.key ?? this.key('RS256');
-    return new SignJWT({ scope: 'openid profile email', ...claims })
+    const jwt = new SignJWT({ scope: 'openid profile email', ...claims })
       .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT', ...options.header })
       .setIssuer((claims.iss as string) ?? this.issuer)
-      .setIssuedAt()
-      .setExpirationTime(options.expiresIn ?? '1h')
-      .sign(key.privateKey);
+      .setExpirationTime(options.expiresIn ?? '1h');
+    // A test's own iat (even a malformed one) is kept as given.
+    if (!('iat' in claims)) jwt.setIssuedAt();
+    return jwt.sign(key.privateKey);
   }
 
   async stop(): Promise<void> {

@@ -80,6 +80,13 @@ describe('access tokens from an external OpenID Provider', () => {
     await expectRejected(token);
   });
 
+  it('rejects a token issued in the future (iat beyond the clock skew), and one with a non-numeric iat', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await expectRejected(await issuer.sign({ sub: 'x', aud: AUDIENCE, iat: now + 3600 }));
+    await expectRejected(await issuer.sign({ sub: 'x', aud: AUDIENCE, iat: 'soon' as unknown as number }));
+    expect((await current(await issuer.sign({ sub: 'skew-iat', aud: AUDIENCE, iat: now + 30 }))).statusCode).toBe(200);
+  });
+
   it('rejects a wrong issuer, a wrong audience, an expired token and a future nbf', async () => {
     const now = Math.floor(Date.now() / 1000);
     await expectRejected(await issuer.sign({ sub: 'x', aud: AUDIENCE, iss: 'https://evil.example.com/' }));

@@ -57,6 +57,10 @@ function verifySignatureAndClaims(options: VerifierOptions): TokenVerifier {
     } catch (err) {
       throw new UnauthorizedError(describeFailure(err), 'invalid_token');
     }
+    // jose checks exp and nbf; a token "issued" later than now is forged or from a broken clock.
+    if (payload.iat !== undefined && payload.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) {
+      throw new UnauthorizedError('The access token was issued in the future', 'invalid_token');
+    }
     // An ID token is for the client, not for our API, even when its audience happens to match.
     if ('nonce' in payload || 'at_hash' in payload || 'c_hash' in payload) {
       throw new UnauthorizedError('An ID token cannot be used as an access token', 'invalid_token');
