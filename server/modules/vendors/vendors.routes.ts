@@ -28,6 +28,8 @@ export const vendorsRoutes: FastifyPluginAsyncZod<VendorsRoutesOptions> = async 
       });
       if (!part) throw new ValidationError('No file selected: send the vendor list in the "file" field.', 'no_file');
       const filename = sanitizeFilename(part.filename);
+      // busboy stops delivering at the limit but would read the request to the part's end.
+      part.file.once('limit', () => part.file.destroy(translateMultipartError({ code: 'FST_REQ_FILE_TOO_LARGE' }, maxFileBytes, filename) as Error));
       const bytes = await part.toBuffer().catch((err: unknown) => {
         throw translateMultipartError(err, maxFileBytes, filename);
       });
