@@ -13,8 +13,6 @@ export interface SendContext {
   session: SessionRow;
   /** The latest messages, oldest first. */
   history: HistoryMessage[];
-  /** Model tokens the user has spent today (UTC). */
-  tokensToday: number;
 }
 
 /** Budgets count per UTC day. */
@@ -32,10 +30,9 @@ export function createChatRepository(db: Database) {
       where cm.session_id = chat_sessions.id and cm.user_id = ${userId}
       order by cm.created_at desc, cm.id desc limit ${sql.placeholder('historyLimit')}
     ) m)`;
-  const tokensToday = sql<number>`coalesce((select u.tokens from usage_daily u where u.user_id = ${userId} and u.day = ${sql.placeholder('day')}), 0)`;
   // Prepared once: it runs before every answer.
   const sendContext = db
-    .select({ session: chatSessions, history, tokensToday })
+    .select({ session: chatSessions, history })
     .from(chatSessions)
     .where(and(eq(chatSessions.userId, userId), eq(chatSessions.number, sql.placeholder('number'))))
     .limit(1)
@@ -111,25 +108,45 @@ export function createChatRepository(db: Database) {
     },
 
     /**
-     * The session with its latest `historyLimit` messages and the user's tokens today, in one
-     * round trip: this read sits between the question and the model's first token.
+     * The session with its latest `historyLimit` messages, in one round trip: this read sits
+     * between the question and the model's first token.
      */
     async findSendContext(userId: string, number: number, historyLimit: number): Promise<SendContext | undefined> {
-      const [row] = await sendContext.execute({ userId, number, historyLimit, day: today() });
+      const [row] = await sendContext.execute({ userId, number, historyLimit });
       return row;
     },
 
-    async tokensToday(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ tokens: usageDaily.tokens })
-        .from(usageDaily)
+    /**
+     * Counts `amount` tokens as spent today before the answer is composed, if what is spent and
+     * reserved is still under the budget; one statement, so parallel answers cannot all slip in
+     * under the same count. The answer settles the difference when it is stored.
+     */
+    async reserveTokens(userId: string, amount: number, budget: number): Promise<boolean> {
+      const rows = await db
+        .insert(usageDaily)
+        .values({ userId, day: today(), tokens: amount })
+        .onConflictDoUpdate({
+          target: [usageDaily.userId, usageDaily.day],
+          set: { tokens: sql`${usageDaily.tokens} + ${amount}` },
+          setWhere: sql`${usageDaily.tokens} < ${budget}`,
+        })
+        .returning({ tokens: usageDaily.tokens });
+      return rows.length > 0;
+    },
+
+    /** Corrects today's count by `delta` (actual minus reserved), never below zero. */
+    async settleTokens(userId: string, delta: number): Promise<void> {
+      if (delta === 0) return;
+      await db
+        .update(usageDaily)
+        .set({ tokens: sql`greatest(0, ${usageDaily.tokens} + ${delta})` })
         .where(and(eq(usageDaily.userId, userId), eq(usageDaily.day, today())));
-      return row?.tokens ?? 0;
     },
 
     /**
-     * Stores an answer, moves its session to the top (renaming a 'New chat') and counts the
-     * model's tokens, as one statement: one round trip, and all of it or none.
+     * Stores an answer, moves its session to the top (renaming a 'New chat') and settles the
+     * model's tokens against the reservation (`tokenDelta`: actual minus reserved), as one
+     * statement: one round trip, and all of it or none.
      */
     async storeAnswer(input: {
       userId: string;
@@ -137,9 +154,9 @@ export function createChatRepository(db: Database) {
       content: string;
       metadata: MessageMetadata;
       sessionTitle?: string;
-      tokens: number;
+      tokenDelta: number;
     }): Promise<MessageRow> {
-      const { userId, sessionId, tokens } = input;
+      const { userId, sessionId, tokenDelta } = input;
       const touch = db.$with('touch').as(
         db
           .update(chatSessions)
@@ -150,12 +167,12 @@ export function createChatRepository(db: Database) {
       const spend = db.$with('spend').as(
         db
           .insert(usageDaily)
-          .values({ userId, day: today(), tokens })
-          .onConflictDoUpdate({ target: [usageDaily.userId, usageDaily.day], set: { tokens: sql`${usageDaily.tokens} + ${tokens}` } })
+          .values({ userId, day: today(), tokens: Math.max(0, tokenDelta) })
+          .onConflictDoUpdate({ target: [usageDaily.userId, usageDaily.day], set: { tokens: sql`greatest(0, ${usageDaily.tokens} + ${tokenDelta})` } })
           .returning({ day: usageDaily.day }),
       );
       const [row] = await db
-        .with(...(tokens > 0 ? [touch, spend] : [touch]))
+        .with(...(tokenDelta !== 0 ? [touch, spend] : [touch]))
         .insert(chatMessages)
         .values({ userId, sessionId, role: 'assistant', content: input.content, metadata: input.metadata })
         .returning();

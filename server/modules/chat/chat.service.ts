@@ -12,6 +12,12 @@ const INITIAL_PASSAGES = 5;
 /** Invoice and vendor records a retrieval-only answer may add to the passages. */
 const LOOKUP_RESULTS = 3;
 const NEW_CHAT_TITLE = 'New chat';
+/**
+ * Tokens held for the answer while it is composed, besides the prompt's own estimate (about four
+ * characters a token): enough for a typical answer, so parallel answers cannot overshoot the
+ * budget by more than one answer's excess, as a single answer always could.
+ */
+const ANSWER_RESERVE_TOKENS = 1500;
 
 export interface ChatServiceDeps {
   chats: ChatRepository;
@@ -36,6 +42,8 @@ export interface PreparedSend {
   history: HistoryMessage[];
   /** Passages (and look-up records) found for the question. */
   found: Citable[];
+  /** Tokens counted against today's budget before the answer; settled when it is stored. */
+  reservedTokens: number;
 }
 
 export function createChatService(deps: ChatServiceDeps) {
@@ -56,11 +64,7 @@ export function createChatService(deps: ChatServiceDeps) {
       if (context) return context;
       if (number !== DEFAULT_SESSION_ID) throw new NotFoundError('Chat session not found', 'session_not_found');
     }
-    const [session, tokensToday] = await Promise.all([
-      chats.createSession(userId, NEW_CHAT_TITLE, number),
-      deps.model && deps.dailyTokenBudget > 0 ? chats.tokensToday(userId) : 0,
-    ]);
-    return { session, history: [], tokensToday };
+    return { session: await chats.createSession(userId, NEW_CHAT_TITLE, number), history: [] };
   };
 
   /**
@@ -109,8 +113,8 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /**
      * Every check that can refuse the request, before any answer streams. The session with its
-     * history and the day's token count, and the search for passages, are two reads that run
-     * together: the model is called after one round of queries.
+     * history and the search for passages are two reads that run together; then the answer's
+     * tokens are reserved against the day's budget, which refuses once it is spent.
      */
     async prepareSend(userId: string, input: { message: string; source: InformationSource; sessionId?: number }): Promise<PreparedSend> {
       const limit = deps.model ? INITIAL_PASSAGES : INITIAL_PASSAGES * 2;
@@ -118,10 +122,14 @@ export function createChatService(deps: ChatServiceDeps) {
         contextOf(userId, input.sessionId, deps.model ? HISTORY_MESSAGES : 0),
         findAnswerMaterial(userId, input.source, input.message, limit),
       ]);
-      if (deps.model && deps.dailyTokenBudget > 0 && context.tokensToday >= deps.dailyTokenBudget) {
-        throw new AppError(429, 'daily_budget_exhausted', 'You have used today\'s AI allowance. It resets at midnight UTC; ask an administrator if you need more.');
+      let reservedTokens = 0;
+      if (deps.model && deps.dailyTokenBudget > 0) {
+        reservedTokens = estimateTokens(input.message, context.history, found) + ANSWER_RESERVE_TOKENS;
+        if (!(await chats.reserveTokens(userId, reservedTokens, deps.dailyTokenBudget))) {
+          throw new AppError(429, 'daily_budget_exhausted', 'You have used today\'s AI allowance. It resets at midnight UTC; ask an administrator if you need more.');
+        }
       }
-      return { userId, session: context.session, question: input.message, source: input.source, history: context.history, found };
+      return { userId, session: context.session, question: input.message, source: input.source, history: context.history, found, reservedTokens };
     },
 
     /** Stores the question, answers it (streaming through the callbacks), stores the answer. */
@@ -131,19 +139,27 @@ export function createChatService(deps: ChatServiceDeps) {
       const storingQuestion = chats.addMessage({ userId, sessionId: session.id, role: 'user', content: prepared.question, metadata: { source: prepared.source } });
       storingQuestion.catch(() => {}); // awaited below; this only keeps an early failure from being unhandled
 
-      const reply = await compose(prepared, history, found, signal, callbacks);
-      const userMessage = await storingQuestion;
-      callbacks.onSources(reply.metadata.sources ?? []);
-      const message = await chats.storeAnswer({
-        userId,
-        sessionId: session.id,
-        content: reply.content,
-        metadata: reply.metadata,
-        // A chat still called 'New chat' takes its name from the question.
-        sessionTitle: session.title === NEW_CHAT_TITLE ? titleFrom(prepared.question) : undefined,
-        tokens: reply.tokens,
-      });
-      return { sessionId: session.number, userMessage: toMessageDto(userMessage), message: toMessageDto(message) };
+      let reply: Awaited<ReturnType<typeof compose>> | undefined;
+      let stored = false;
+      try {
+        reply = await compose(prepared, history, found, signal, callbacks);
+        const userMessage = await storingQuestion;
+        callbacks.onSources(reply.metadata.sources ?? []);
+        const message = await chats.storeAnswer({
+          userId,
+          sessionId: session.id,
+          content: reply.content,
+          metadata: reply.metadata,
+          // A chat still called 'New chat' takes its name from the question.
+          sessionTitle: session.title === NEW_CHAT_TITLE ? titleFrom(prepared.question) : undefined,
+          tokenDelta: reply.tokens - prepared.reservedTokens,
+        });
+        stored = true;
+        return { sessionId: session.number, userMessage: toMessageDto(userMessage), message: toMessageDto(message) };
+      } finally {
+        // The answer was not stored: what it spent still counts, the rest of the reservation is freed.
+        if (!stored) await chats.settleTokens(userId, (reply?.tokens ?? 0) - prepared.reservedTokens).catch(() => {});
+      }
     },
   };
 
@@ -206,6 +222,12 @@ export function createChatService(deps: ChatServiceDeps) {
 }
 
 export type ChatService = ReturnType<typeof createChatService>;
+
+/** What the prompt will cost, at about four characters a token. */
+function estimateTokens(question: string, history: HistoryMessage[], found: Citable[]): number {
+  const chars = question.length + history.reduce((n, m) => n + m.content.length, 0) + found.reduce((n, c) => n + c.text.length, 0);
+  return Math.ceil(chars / 4);
+}
 
 function titleFrom(question: string): string {
   const oneLine = question.replace(/\s+/g, ' ').trim();
