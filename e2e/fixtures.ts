@@ -1,6 +1,8 @@
 /** Shared by playwright.config.ts and the journeys: the two servers and the account that signs in. */
 export const E2E_USER = { email: 'nora.newman@example.com', password: 'e2e-password-Nora-42', name: 'Nora Newman' };
 export const SECOND_USER = { email: 'omar.ortiz@example.com', password: 'e2e-password-Omar-42', name: 'Omar Ortiz' };
+/** The attacker of the XSS journey: what this account stores must never run in a browser. */
+export const THIRD_USER = { email: 'mallory.mason@example.com', password: 'e2e-password-Mallory-42', name: 'Mallory Mason' };
 export const PLAIN_PORT = 5411;
 /** The fake OpenAI-compatible model server the dev-mode KAI talks to. */
 export const MODEL_PORT = 5413;
