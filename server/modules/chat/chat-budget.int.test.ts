@@ -43,7 +43,7 @@ describe.each(databaseKinds)('daily token budget under parallel chats (%s)', (ki
   };
 
   it('reserves before answering: ten chats at once overshoot the budget by at most one answer', async () => {
-    for (let i = 0; i < 10; i++) model.reply({ kind: 'text', chunks: ['Retainage is held back.'] });
+    model.reply({ kind: 'text', chunks: ['Retainage is held back.'] });
     const token = await issuer.sign({ sub: 'racer', aud: AUDIENCE });
     const responses = await Promise.all(
       Array.from({ length: 10 }, () =>

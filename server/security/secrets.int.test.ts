@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test/app';
+import { createTestDatabase, type TestDatabase } from '../test/databases';
+import { FakeIssuer } from '../test/fake-issuer';
+import { FakeOpenAI } from '../test/fake-openai';
+
+const AUDIENCE = 'https://kai.example.com/api';
+const LLM_KEY = 'sk-live-ThisIsTheModelKeyThatMustNeverShow-0123456789';
+const KAI_SECRET = 'cookie-signing-secret-that-must-never-show-0123456789';
+
+/**
+ * Secrets from the configuration and the caller's own bearer token never appear in a response
+ * or a log line, even when a model server echoes the key back in its error (OpenAI's 401 names
+ * part of it) and when requests fail.
+ */
+describe('secrets stay out of responses and logs', () => {
+  let issuer: FakeIssuer;
+  let model: FakeOpenAI;
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
+  let logText: () => string;
+
+  beforeAll(async () => {
+    issuer = await new FakeIssuer().start();
+    model = await new FakeOpenAI().start();
+    database = await createTestDatabase('pglite');
+    ({ app, logText } = await buildTestApp(database.handle, {
+      OIDC_ISSUER: issuer.issuer,
+      OIDC_CLIENT_ID: 'spa',
+      OIDC_AUDIENCE: AUDIENCE,
+      LLM_BASE_URL: model.baseUrl,
+      LLM_MODEL: 'fake-model',
+      LLM_API_KEY: LLM_KEY,
+      LLM_MAX_RETRIES: '0',
+      KAI_SECRET,
+      LOG_LEVEL: 'trace',
+    }));
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+    await model.stop();
+    await issuer.stop();
+  });
+
+  it('keeps the model key, the instance secret and bearer tokens out of every answer and log line', async () => {
+    const token = await issuer.sign({ sub: 'clerk', aud: AUDIENCE });
+    const headers = { authorization: `Bearer ${token}` };
+    model.reply(
+      { kind: 'status', status: 401, message: `Incorrect API key provided: ${LLM_KEY}` },
+      { kind: 'status', status: 500, message: `upstream failed for key ${LLM_KEY}` },
+    );
+
+    const bodies: string[] = [];
+    for (const request of [
+      { method: 'POST' as const, url: '/api/chat', payload: { message: 'What is retainage?', source: 'structure' } },
+      { method: 'POST' as const, url: '/api/chat', payload: { message: 'And joint checks?', source: 'structure' } },
+      { method: 'GET' as const, url: '/api/app/config' },
+      { method: 'GET' as const, url: '/api/auth/config' },
+      { method: 'GET' as const, url: '/api/user/current' },
+      { method: 'GET' as const, url: '/api/chat/1/messages' },
+      { method: 'GET' as const, url: `/api/documents?token=${token}` },
+      { method: 'POST' as const, url: '/api/user/sync', payload: '{"auth0Id": ' },
+    ]) {
+      const res = await app.inject({ ...request, headers: { ...headers, ...(typeof request.payload === 'string' ? { 'content-type': 'application/json' } : {}) } });
+      expect(res.statusCode, request.url).toBeLessThan(500);
+      bodies.push(JSON.stringify(res.headers) + res.body);
+    }
+    // The model failures were answered, in words that say what happened.
+    expect(bodies[0]).toContain('refused KAI');
+    expect(model.requests.length).toBe(2);
+
+    for (const text of [...bodies, logText()]) {
+      expect(text).not.toContain(LLM_KEY);
+      expect(text).not.toContain(LLM_KEY.slice(10, 30));
+      expect(text).not.toContain(KAI_SECRET);
+      expect(text).not.toContain(token);
+    }
+  });
+});
