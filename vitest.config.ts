@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
 export default defineConfig({
@@ -9,6 +9,8 @@ export default defineConfig({
           name: 'server',
           root: '.',
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // npm run test:reliability (vitest.reliability.config.ts)
+          exclude: [...configDefaults.exclude, 'server/reliability/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -47,6 +47,15 @@ describe('loadConfig', () => {
     expect(auth0.identity).toMatchObject({ kind: 'external', sendAudienceParam: true });
   });
 
+  it('bounds PostgreSQL waits by default, so a request fails within seconds when the database is away', () => {
+    expect(loadConfig({}).databaseTimeouts).toEqual({ connectMs: 3_000, statementMs: 5_000 });
+    const tuned = loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '1500', DATABASE_STATEMENT_TIMEOUT_MS: '60000' });
+    expect(tuned.databaseTimeouts).toEqual({ connectMs: 1_500, statementMs: 60_000 });
+    // 0 would mean "wait forever" to PostgreSQL: the hang this setting exists to prevent.
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+    expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: 'soon' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS/);
+  });
+
   it('names the variable that does not parse', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

@@ -24,6 +24,12 @@ const list = optionalText.transform((v) =>
   v ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : [],
 );
 
+/**
+ * Short enough that a request fails within a few seconds when PostgreSQL is down or frozen,
+ * long enough for KAI's own statements (migrations run without the statement timeout).
+ */
+export const DEFAULT_DATABASE_TIMEOUTS: Readonly<DatabaseTimeouts> = Object.freeze({ connectMs: 3_000, statementMs: 5_000 });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('localhost'),
@@ -31,6 +37,8 @@ const envSchema = z.object({
   KAI_PUBLIC_URL: z.string().url().optional(),
   KAI_DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
   KAI_SECRET: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   KAI_TRUST_PROXY: flag,
@@ -86,6 +94,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL only; embedded PGlite runs in-process and has nothing to time out. */
+  databaseTimeouts: DatabaseTimeouts;
   /** Secret for cookie signing and the built-in provider's cookie keys; generated per data store when absent outside production. */
   secret?: string;
   logLevel: string;
@@ -112,6 +122,13 @@ export interface Config {
   uploads: UploadLimits;
   /** JSON file with the Daily-Detail column layout; the built-in layout when absent. */
   importLayoutPath?: string;
+}
+
+export interface DatabaseTimeouts {
+  /** Opening a connection (network and start-up) gives up after this. */
+  connectMs: number;
+  /** PostgreSQL cancels a statement after this (statement_timeout); KAI stops waiting for it a second later. */
+  statementMs: number;
 }
 
 export interface UploadLimits {
@@ -208,6 +225,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl,
     dataDir: path.resolve(e.KAI_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     secret: e.KAI_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.KAI_TRUST_PROXY,

@@ -43,3 +43,15 @@ export class ConflictError extends AppError {
     super(409, code, message);
   }
 }
+
+/**
+ * PostgreSQL could not be reached or did not answer in time: nothing is wrong with the request,
+ * and the same request may succeed shortly, so the client is told when to try again.
+ */
+export class DatabaseUnavailableError extends AppError {
+  readonly retryAfterSeconds = 5;
+
+  constructor(message = 'The database is not answering right now. Please try again in a few seconds.') {
+    super(503, 'database_unavailable', message);
+  }
+}

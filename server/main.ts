@@ -22,6 +22,7 @@ export async function main(): Promise<void> {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      timeouts: config.databaseTimeouts,
       onLockLost: (err) => {
         process.stderr.write(`KAI lost the lock on its data directory (${err.message}); stopping.\n`);
         process.exit(1);

@@ -141,7 +141,10 @@ async function withRetries<T>(call: () => PromiseLike<T>, maxRetries: number, si
       return await call();
     } catch (err) {
       if (attempt >= maxRetries || signal.aborted || !APICallError.isInstance(err) || !err.isRetryable) throw err;
-      await sleep(retryDelay(err, INITIAL_RETRY_DELAY_MS * 2 ** attempt), undefined, { signal });
+      // Out of time while waiting: the server's refusal is the reason to report, not the wait.
+      await sleep(retryDelay(err, INITIAL_RETRY_DELAY_MS * 2 ** attempt), undefined, { signal }).catch(() => {
+        throw err;
+      });
     }
   }
 }

@@ -1,14 +1,25 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
+import { databaseUnavailableReason } from '../db/client';
+import { AppError, DatabaseUnavailableError } from '../errors';
 
 /**
  * The one error path: typed errors keep their status and code, validation failures become 400s
- * with a readable message, Fastify's own 4xx keep their status, everything else is a 500 whose
- * details stay in the log.
+ * with a readable message, Fastify's own 4xx keep their status, a database that is down or too
+ * slow is a 503 with Retry-After, everything else is a 500 whose details stay in the log.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    const unavailableReason = err instanceof DatabaseUnavailableError ? err.message : databaseUnavailableReason(err);
+    if (unavailableReason !== undefined) {
+      const unavailable = err instanceof DatabaseUnavailableError ? err : new DatabaseUnavailableError();
+      // One short line per request during an outage; the query and its parameters stay out.
+      request.log.warn({ reason: unavailableReason }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(unavailable.retryAfterSeconds))
+        .send({ error: { code: unavailable.code, message: unavailable.message } });
+    }
     if (err instanceof AppError) {
       if (err.statusCode >= 500) request.log.error({ err }, 'request failed');
       return reply.status(err.statusCode).send({ error: { code: err.code, message: err.message } });

@@ -7,7 +7,9 @@ export type FakeReply =
   | { kind: 'tool-call'; name: string; args: Record<string, unknown>; splitInto?: number }
   | { kind: 'status'; status: number; message?: string; retryAfter?: number }
   /** Streams `chunks` slowly forever-ish until the client goes away. */
-  | { kind: 'slow'; chunk: string; everyMs: number; max: number };
+  | { kind: 'slow'; chunk: string; everyMs: number; max: number }
+  /** Says nothing until the client goes away; with `afterText`, goes quiet after streaming it. */
+  | { kind: 'hang'; afterText?: string };
 
 export interface RecordedRequest {
   body: { model: string; stream?: boolean; messages: Array<{ role: string; content: unknown; tool_calls?: unknown }>; tools?: unknown[] };
@@ -45,6 +47,12 @@ export class FakeOpenAI {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
   }
 
+  private hangUntilClosed(res: http.ServerResponse): void {
+    res.on('close', () => {
+      if (!res.writableFinished) this.clientAbortedAt = Date.now();
+    });
+  }
+
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     let raw = '';
     for await (const chunk of req) raw += chunk;
@@ -61,6 +69,7 @@ export class FakeOpenAI {
       return void res.writeHead(next.status, headers).end(JSON.stringify({ error }));
     }
 
+    if (next.kind === 'hang' && next.afterText === undefined) return this.hangUntilClosed(res);
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const id = `chatcmpl-${this.requests.length}`;
     const send = (delta: object, finish: string | null = null) =>
@@ -71,6 +80,10 @@ export class FakeOpenAI {
     };
 
     send({ role: 'assistant', content: '' });
+    if (next.kind === 'hang') {
+      send({ content: next.afterText });
+      return this.hangUntilClosed(res);
+    }
     if (next.kind === 'text') {
       for (const chunk of next.chunks) {
         if (next.delayMs) await sleep(next.delayMs);
