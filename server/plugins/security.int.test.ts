@@ -38,6 +38,20 @@ describe('security headers and per-user rate limits', () => {
     expect(imgSrc?.trim().split(/\s+/)).toEqual(['img-src', "'self'", 'data:', 'blob:', 'https://s.gravatar.com']);
   });
 
+  it('grants no other origin access to the API (no CORS headers, preflights refused)', async () => {
+    const origin = 'https://evil.example.com';
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/chat',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-headers']).toBeUndefined();
+    const read = await app.inject({ url: '/api/user/current', headers: { origin, ...(await headersFor('clerk-z')) } });
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
+    expect(read.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
   it('limits chat answers per user, and one user\'s limit does not stop another', async () => {
     expect((await chat('clerk-a')).statusCode).toBe(200);
     expect((await chat('clerk-a')).statusCode).toBe(200);
