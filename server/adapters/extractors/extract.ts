@@ -1,9 +1,10 @@
 /**
  * The extractors' front door. The main thread never parses user bytes: every job runs in a
- * worker thread with V8 heap limits and a wall-clock timeout, from a small pool of long-lived
+ * worker thread with V8 heap limits, a cap on the memory it holds outside the heap (ArrayBuffers,
+ * which resourceLimits do not cover) and a wall-clock timeout, from a small pool of long-lived
  * workers (each keeps its pdf.js and tesseract state warm between jobs). A worker that times out,
- * runs out of memory or crashes is terminated and replaced; its job rejects with ExtractionError
- * and every other job carries on.
+ * runs out of memory or crashes is terminated and replaced, which frees its memory; its job
+ * rejects with ExtractionError and every other job carries on.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -38,6 +39,8 @@ export interface ExtractorPoolOptions {
   size?: number;
   maxOldGenerationSizeMb?: number;
   maxYoungGenerationSizeMb?: number;
+  /** Memory a job may hold outside the V8 heap (Buffers, ArrayBuffers) before its worker is terminated. */
+  maxExternalMemoryMb?: number;
   /** A worker is replaced after this many jobs, so slow leaks in the parsers cannot pile up. */
   jobsPerWorker?: number;
 }
@@ -125,6 +128,13 @@ class Slot {
       }, job.limits.timeoutMs);
       const onMessage = (reply: WorkerReply) => {
         if (reply.type === 'ready' || reply.id !== job.id) return;
+        if (reply.type === 'memory') {
+          const cap = this.options.maxExternalMemoryMb;
+          if (reply.externalBytes > cap * 1024 * 1024) {
+            fail(new ExtractionError('limits', `${noun} was refused: reading it took more than ${cap} MB of memory.`));
+          }
+          return;
+        }
         cleanup();
         if (reply.type === 'done') resolve(reply.extraction);
         else reject(new ExtractionError(reply.code, reply.message, reply.detail));
@@ -154,6 +164,8 @@ export class ExtractorPool {
       size: options.size ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
       maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? 512,
       maxYoungGenerationSizeMb: options.maxYoungGenerationSizeMb ?? 64,
+      // Room for the largest legitimate job: a 100 MB file, pdf.js's copy of it and 200 MB of decoded streams.
+      maxExternalMemoryMb: options.maxExternalMemoryMb ?? 1024,
       jobsPerWorker: options.jobsPerWorker ?? 100,
     };
     this.slots = Array.from({ length: resolved.size }, () => new Slot(resolved));

@@ -12,6 +12,7 @@ import { extractImage } from './image-ocr.ts';
 import { checkOoxmlArchive } from './ooxml-guard.ts';
 import { extractPdf, renderPdfPage } from './pdf-extractor.ts';
 import { readPdfLayout } from './pdf-layout.ts';
+import { checkPdfStreams } from './pdf-streams.ts';
 import { readTableRows } from './table-rows.ts';
 import { ExtractionError, describeKind, type DocumentKind, type Extraction, type ExtractionLimits, type TableKind } from './types.ts';
 import { extractXls } from './xls-extractor.ts';
@@ -35,13 +36,23 @@ export interface WorkerJob {
 
 export type WorkerReply =
   | { type: 'ready' }
+  | { type: 'memory'; id: number; externalBytes: number }
   | { type: 'done'; id: number; extraction: Extraction }
   | { type: 'failed'; id: number; code: ExtractionError['code']; message: string; detail?: string };
+
+/** How often a busy worker reports its memory outside the V8 heap. */
+const MEMORY_REPORT_MS = 100;
 
 const port = parentPort;
 if (!port) throw new Error('extract.worker.ts must run in a worker thread');
 
 port.on('message', async (job: WorkerJob) => {
+  // resourceLimits cap the V8 heap only; decoded streams and inflated parts live in ArrayBuffers
+  // outside it, so the parent watches this figure. (pdf.js runs on microtasks for long stretches,
+  // so reports can lag by a fraction of a second.)
+  const report = setInterval(() => {
+    port.postMessage({ type: 'memory', id: job.id, externalBytes: process.memoryUsage().external } satisfies WorkerReply);
+  }, MEMORY_REPORT_MS);
   try {
     const extraction = await runJob(job);
     port.postMessage({ type: 'done', id: job.id, extraction } satisfies WorkerReply);
@@ -57,6 +68,8 @@ port.on('message', async (job: WorkerJob) => {
             detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
           };
     port.postMessage(reply);
+  } finally {
+    clearInterval(report);
   }
 });
 port.postMessage({ type: 'ready' } satisfies WorkerReply);
@@ -72,6 +85,7 @@ async function runJob(job: WorkerJob): Promise<Extraction> {
   if (detected.kind !== kind) {
     throw new ExtractionError('unsupported', `${describeKind(kind)} is actually a ${detected.kind.toUpperCase()} file.`);
   }
+  if (kind === 'pdf') await checkPdfStreams(bytes, limits);
   if (job.layout && kind === 'pdf') return { text: '', pages: [], metadata: { method: 'text' }, layout: await readPdfLayout(bytes, limits) };
   if (job.previewWidth && kind === 'pdf') {
     return { text: '', pages: [], metadata: { method: 'text' }, preview: await renderPdfPage(bytes, job.previewWidth, limits.maxPixels, job.previewPage) };

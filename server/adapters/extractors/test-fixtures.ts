@@ -25,16 +25,21 @@ export interface ZipEntryInput {
   data: string | Uint8Array;
   /** Lie about the uncompressed size in the headers (for declared-size bombs). */
   declaredSize?: number;
+  /** Raw deflate data to store as it is, instead of deflating `data` (for bombs built without inflating them). */
+  deflated?: Buffer;
 }
 
-/** Minimal ZIP writer (deflate, no data descriptors, no ZIP64). */
-export function makeZip(entries: ZipEntryInput[]): Buffer {
+/**
+ * Minimal ZIP writer (deflate, no data descriptors, no ZIP64). `declaredCount` lies about the
+ * number of parts in the end record.
+ */
+export function makeZip(entries: ZipEntryInput[], options: { declaredCount?: number } = {}): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
     const data = typeof entry.data === 'string' ? Buffer.from(entry.data) : Buffer.from(entry.data);
-    const compressed = deflateRawSync(data);
+    const compressed = entry.deflated ?? deflateRawSync(data);
     const name = Buffer.from(entry.name);
     const size = entry.declaredSize ?? data.length;
     const local = Buffer.alloc(30);
@@ -62,8 +67,8 @@ export function makeZip(entries: ZipEntryInput[]): Buffer {
   const centralDirectory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt16LE(options.declaredCount ?? entries.length, 8);
+  end.writeUInt16LE(options.declaredCount ?? entries.length, 10);
   end.writeUInt32LE(centralDirectory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, centralDirectory, end]);

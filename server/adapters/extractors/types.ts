@@ -64,10 +64,13 @@ export interface ExtractionLimits {
   maxPages: number;
   /** PDFs: pages without a text layer that get OCRed; the rest are skipped with a warning. */
   maxOcrPages: number;
-  /** DOCX/XLSX: sum of the declared uncompressed sizes of all ZIP entries. */
+  /**
+   * DOCX/XLSX: sum of the sizes of all ZIP entries, declared and as they really inflate.
+   * PDF: sum of the decoded sizes of its compressed (Flate, Brotli) streams.
+   */
   maxUncompressedBytes: number;
   maxZipEntries: number;
-  /** Per entry larger than 1 MB uncompressed. */
+  /** Per ZIP entry or PDF stream larger than 1 MB uncompressed (PDF pictures and xref tables exempt). */
   maxCompressionRatio: number;
   /** XLSX/XLS: cells written out over all sheets. */
   maxCells: number;

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VendorDto, VendorUploadResponse } from '../../../contract/vendors';
+import { lyingPart, withExtraParts } from '../../adapters/extractors/bomb-fixtures';
 import { makeTextPdf } from '../../adapters/extractors/test-fixtures';
 import { buildTestApp } from '../../test/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/databases';
@@ -191,6 +192,21 @@ describe.each(databaseKinds)('vendors (%s)', (kind) => {
     const big = await upload('big.csv', `Vendor Name\n${'Acme Supply Company of Texas\n'.repeat(400_000)}`);
     expect(big.statusCode).toBe(413);
     expect(big.json().error.message).toBe('big.csv is larger than the 10 MB limit for vendor lists.');
+  });
+
+  it('refuses a workbook whose part lies about its size (413) without inflating it, and imports nothing', async () => {
+    const before = await vendorCount();
+    const workbook = await makeXlsx([['Vendor Name'], ['Zip Bomb Supply']]);
+    const lying = await withExtraParts(workbook, [lyingPart('xl/media/image1.png', 512)]);
+    const res = await upload('vendors.xlsx', lying);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'limits',
+        message: 'vendors.xlsx: The Excel workbook was refused: a part unpacks to more than its header says (xl/media/image1.png), which looks like a ZIP bomb.',
+      },
+    });
+    expect(await vendorCount()).toBe(before);
   });
 
   it('answers one vendor, 404 for an unknown id and 400 for a malformed one', async () => {
