@@ -51,6 +51,15 @@ describe('extractDocument (in the worker sandbox)', () => {
     }
   });
 
+  it('drops NUL characters from the text, layout and title of a PDF (PostgreSQL cannot store them)', async () => {
+    const pdf = makeTextPdf([[[72, 760, 'Acme\u0000Concrete Invoice 4471\u0000']]], 'Bad\u0000Title');
+    const result = await pool.extract({ bytes: pdf, kind: 'pdf' });
+    expect(result.text).toContain('AcmeConcrete Invoice 4471');
+    const layout = await pool.extract({ bytes: pdf, kind: 'pdf', layout: true });
+    expect(JSON.stringify(layout.layout)).toContain('AcmeConcrete');
+    for (const extraction of [result, layout]) expect(JSON.stringify(extraction)).not.toContain('\\u0000');
+  });
+
   it('turns CSV with commas or semicolons into a Markdown table', async () => {
     const comma = await pool.extract({ bytes: Buffer.from('vendor,amount\n"Acme, Inc.",12.50\nBeta,3\n'), kind: 'csv' });
     expect(comma.text).toBe('| vendor | amount |\n| --- | --- |\n| Acme, Inc. | 12.50 |\n| Beta | 3 |');

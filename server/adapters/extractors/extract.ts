@@ -136,7 +136,7 @@ class Slot {
           return;
         }
         cleanup();
-        if (reply.type === 'done') resolve(reply.extraction);
+        if (reply.type === 'done') resolve(withoutNul(reply.extraction));
         else reject(new ExtractionError(reply.code, reply.message, reply.detail));
       };
       const onError = (error: Error & { code?: string }) =>
@@ -248,4 +248,18 @@ export async function closeDefaultExtractorPool(): Promise<void> {
   const pool = defaultPool;
   defaultPool = undefined;
   await pool?.close();
+}
+
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000, which PDFs with broken font encodings and some
+ * spreadsheets do yield: one such character would fail the document's (or a whole invoice batch's)
+ * insert. It carries no meaning in extracted text, so it is dropped from every string here.
+ */
+export function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return (value.includes('\u0000') ? value.replaceAll('\u0000', '') : value) as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [withoutNul(key), withoutNul(item)])) as T;
+  }
+  return value;
 }
