@@ -257,9 +257,11 @@ export const invoices = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The PDF; null once retention has purged it (the invoice record stays). */
-    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
-    /** Position of this invoice inside its PDF. */
+    /** The PDF. What was read from it goes with it, whether the user deletes it or retention purges it. */
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** Position of this invoice inside its PDF: with the document, the invoice's identity. */
     position: integer('position').notNull().default(0),
     filename: text('filename').notNull(),
     fileSize: integer('file_size').notNull(),
@@ -281,6 +283,7 @@ export const invoices = pgTable(
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('invoices_document_position_key').on(t.documentId, t.position),
     index('invoices_owner_created_idx').on(t.ownerId, t.createdAt),
     index('invoices_vendor_number_idx').on(t.vendorId, t.invoiceNumber),
     index('invoices_batch_idx').on(t.batchId),

@@ -60,7 +60,7 @@ describe.each(databaseKinds)('document queue (%s)', (kind) => {
   it('stores exactly one result when a stale worker finishes after a newer claim', async () => {
     const file = await uploadOne(app, 'noah', 'stale.csv', 'vendor,amount\nFresh Concrete,10\n');
     const repository = createDocumentsRepository(database.handle.db);
-    const stale = await repository.claimNext(60_000);
+    const stale = await repository.claimNext(60_000, MAX_ATTEMPTS);
     expect(stale).toMatchObject({ id: file.id, attempts: 1, status: 'extracting' });
     // Nothing to claim while the lock holds.
     expect(await app.documentQueue.runOnce()).toBe(false);
@@ -144,5 +144,35 @@ describe.each(databaseKinds)('document queue (%s)', (kind) => {
     });
     expect(big.statusCode).toBe(413);
     expect(big.json().error.message).toBe('Your documents may take up at most 1000 bytes (1000 bytes left); delete some before uploading more.');
+  });
+
+  it('keeps the quota when uploads arrive in parallel', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) =>
+        small.inject({ method: 'POST', url: '/api/upload', headers: await auth('tess'), payload: uploadForm([{ name: `p${i}.csv`, bytes: `a,b\n${i},${i}\n` }]) }),
+      ),
+    );
+    expect(responses.map((res) => res.statusCode).sort()).toEqual([200, 200, 413, 413, 413, 413, 413, 413]);
+    for (const res of responses.filter((r) => r.statusCode === 413)) expect(res.json().error.code).toBe('quota_exceeded');
+    expect(await count(sql`select count(*) as n from documents d join users u on u.id = d.owner_id where u.subject = 'tess'`)).toBe(2);
+  });
+
+  it(`sets a file aside, failed, after ${MAX_ATTEMPTS} claims that never finished (a file that kills KAI)`, async () => {
+    await drain();
+    const file = await uploadOne(app, 'sam', 'killer.csv', 'vendor,amount\nCrash Rebar,10\n');
+    const repository = createDocumentsRepository(database.handle.db);
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      // The process reading the file dies: its claim is never settled, and expires.
+      expect(await repository.claimNext(60_000, MAX_ATTEMPTS)).toMatchObject({ id: file.id, attempts: attempt });
+      await database.handle.db.execute(sql`update documents set locked_until = now() - interval '1 second' where id = ${file.id}`);
+    }
+    expect(await app.documentQueue.runOnce()).toBe(false);
+    const document = await getDocument('sam', file.id);
+    expect(document).toMatchObject({ status: 'failed', processedContent: null });
+    expect(document.failureReason).toBe(`Reading this file stopped KAI ${MAX_ATTEMPTS} times; it was set aside.`);
+    expect(await count(sql`select attempts as n from documents where id = ${file.id}`)).toBe(MAX_ATTEMPTS);
+    // The last claim, had it survived after all, cannot write a second result.
+    expect(await repository.markReady(file.id, MAX_ATTEMPTS, { processedContent: 'late', metadata: {} })).toBe(false);
+    expect(await repository.claimNext(60_000, MAX_ATTEMPTS)).toBeUndefined();
   });
 });

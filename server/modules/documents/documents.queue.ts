@@ -89,8 +89,9 @@ export function startDocumentWorker(options: DocumentWorkerOptions): DocumentWor
       });
       if (await repository.markReady(row.id, attempt, { processedContent: extraction.text, metadata: metadataOf(extraction) })) return;
       log.warn({ documentId: row.id, attempt }, 'extraction result dropped: a newer attempt owns the document');
-      // Deleted while being read: take back the passages just written.
-      if (!(await repository.exists(row.id))) await retrieval.deleteUploadedDocument(row.ownerId, row.id);
+      // Deleted, or set aside, while being read: take back the passages just written.
+      const status = await repository.statusOf(row.id);
+      if (status === undefined || status === 'failed') await retrieval.deleteUploadedDocument(row.ownerId, row.id);
     } catch (err) {
       await recordFailure(row, attempt, err);
     }
@@ -110,8 +111,22 @@ export function startDocumentWorker(options: DocumentWorkerOptions): DocumentWor
     await repository.markFailed(row.id, attempt, reason);
   }
 
+  /**
+   * A claim expires unsettled only when its worker died or hung. After MAX_ATTEMPTS such claims
+   * the file itself is the likely cause (a file that kills the process would loop for ever), so it
+   * fails, once, and its passages go: a dying attempt may have written some.
+   */
+  async function setAsideAbandoned(): Promise<void> {
+    for (const row of await repository.listAbandoned(MAX_ATTEMPTS)) {
+      if (!(await repository.markFailed(row.id, row.attempts, setAsideReason(row.attempts)))) continue;
+      log.warn({ documentId: row.id, attempts: row.attempts }, 'document set aside: no attempt to read it finished');
+      await retrieval.deleteUploadedDocument(row.ownerId, row.id);
+    }
+  }
+
   async function runOnce(): Promise<boolean> {
-    const row = await repository.claimNext(lockMs);
+    await setAsideAbandoned();
+    const row = await repository.claimNext(lockMs, MAX_ATTEMPTS);
     if (!row) return false;
     await track(processDocument(row).catch((err) => log.error({ err, documentId: row.id }, 'document job failed')));
     return true;
@@ -186,6 +201,10 @@ export function startDocumentWorker(options: DocumentWorkerOptions): DocumentWor
       clearTimeout(deadline);
     },
   };
+}
+
+function setAsideReason(attempts: number): string {
+  return `Reading this file stopped KAI ${attempts} times; it was set aside.`;
 }
 
 function metadataOf({ metadata }: Extraction): Record<string, unknown> {

@@ -1,12 +1,29 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { deleteBlob, readBlob, writeBlob } from '../../adapters/blob-storage';
 import type { Database } from '../../db/client';
 import { documents } from '../../db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocumentRow = Omit<typeof documents.$inferInsert, 'id' | 'status' | 'attempts' | 'createdAt' | 'updatedAt'>;
+
+/** Documents and bytes: what an owner uses, or may use at most. */
+export interface Usage {
+  files: number;
+  bytes: number;
+}
+
+export type InsertOutcome =
+  | { outcome: 'stored'; row: DocumentRow }
+  | { outcome: 'duplicate' }
+  | { outcome: 'over_quota'; used: Usage };
+
+/** Abandoned documents set aside per look; the next look takes the rest. */
+const ABANDONED_BATCH = 100;
+
+/** First key of the per-owner upload lock; any constant that no other advisory lock of KAI uses. */
+const QUOTA_LOCK_CLASS = 4_242_101;
 
 /** Every user-facing query names the owner: a document id means nothing without its user. */
 export function createDocumentsRepository(db: Database) {
@@ -25,28 +42,30 @@ export function createDocumentsRepository(db: Database) {
       return row;
     },
 
-    async usage(ownerId: string): Promise<{ files: number; bytes: number }> {
-      const [row] = await db
-        .select({ files: sql<string>`count(*)`, bytes: sql<string>`coalesce(sum(${documents.size}), 0)` })
-        .from(documents)
-        .where(eq(documents.ownerId, ownerId));
-      return { files: Number(row.files), bytes: Number(row.bytes) };
+    async usage(ownerId: string): Promise<Usage> {
+      return usageOf(db, ownerId);
     },
 
     /**
-     * The row and its bytes in one short transaction, copied from a spooled temp file. Returns
-     * undefined when the same owner stored the same bytes meanwhile (nothing is written then).
+     * The row and its bytes in one short transaction, copied from a spooled temp file. The owner's
+     * uploads take turns here (a transaction-scoped advisory lock on the owner), so the quota is
+     * checked against everything stored before and cannot be overshot by parallel requests. The
+     * same bytes stored meanwhile are a duplicate and cost no quota.
      */
-    async insertWithBlob(row: NewDocumentRow, path: string, maxBytes: number): Promise<DocumentRow | undefined> {
+    async insertWithBlob(row: NewDocumentRow, path: string, limits: { maxBytes: number; quota: Usage }): Promise<InsertOutcome> {
       return db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(documents)
-          .values(row)
-          .onConflictDoNothing({ target: [documents.ownerId, documents.sha256] })
-          .returning();
-        if (!inserted) return undefined;
-        await writeBlob(tx, row.blobId, createReadStream(path), { maxBytes });
-        return inserted;
+        await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK_CLASS}, hashtext(${row.ownerId}))`);
+        const [existing] = await tx
+          .select({ id: documents.id })
+          .from(documents)
+          .where(and(eq(documents.ownerId, row.ownerId), eq(documents.sha256, row.sha256)))
+          .limit(1);
+        if (existing) return { outcome: 'duplicate' };
+        const used = await usageOf(tx, row.ownerId);
+        if (used.files + 1 > limits.quota.files || used.bytes + row.size > limits.quota.bytes) return { outcome: 'over_quota', used };
+        const [inserted] = await tx.insert(documents).values(row).returning();
+        await writeBlob(tx, row.blobId, createReadStream(path), { maxBytes: limits.maxBytes });
+        return { outcome: 'stored', row: inserted };
       });
     },
 
@@ -67,12 +86,13 @@ export function createDocumentsRepository(db: Database) {
     },
 
     /**
-     * Claims the oldest queued document, or one whose worker's lock expired, in one statement;
-     * SKIP LOCKED lets several workers (and instances) claim side by side.
+     * Claims the oldest queued document, or one whose worker's lock expired with attempts left, in
+     * one statement; SKIP LOCKED lets several workers (and instances) claim side by side.
      */
-    async claimNext(lockMs: number): Promise<DocumentRow | undefined> {
+    async claimNext(lockMs: number, maxAttempts: number): Promise<DocumentRow | undefined> {
       const next = sql`(select ${documents.id} from ${documents}
-        where ${documents.status} = 'queued' or (${documents.status} = 'extracting' and ${documents.lockedUntil} < now())
+        where ${documents.status} = 'queued'
+          or (${documents.status} = 'extracting' and ${documents.lockedUntil} < now() and ${documents.attempts} < ${maxAttempts})
         order by ${documents.createdAt} for update skip locked limit 1)`;
       const [row] = await db
         .update(documents)
@@ -100,9 +120,19 @@ export function createDocumentsRepository(db: Database) {
       return settle(db, id, attempt, { status: 'queued' });
     },
 
-    async exists(id: string): Promise<boolean> {
-      const [row] = await db.select({ id: documents.id }).from(documents).where(eq(documents.id, id)).limit(1);
-      return Boolean(row);
+    /** Undefined once the document is deleted. */
+    async statusOf(id: string): Promise<DocumentRow['status'] | undefined> {
+      const [row] = await db.select({ status: documents.status }).from(documents).where(eq(documents.id, id)).limit(1);
+      return row?.status;
+    },
+
+    /** Documents whose last allowed claim expired unfinished: every worker that read them died or hung. */
+    async listAbandoned(maxAttempts: number): Promise<Array<Pick<DocumentRow, 'id' | 'ownerId' | 'attempts'>>> {
+      return db
+        .select({ id: documents.id, ownerId: documents.ownerId, attempts: documents.attempts })
+        .from(documents)
+        .where(and(eq(documents.status, 'extracting'), lt(documents.lockedUntil, sql`now()`), gte(documents.attempts, maxAttempts)))
+        .limit(ABANDONED_BATCH);
     },
 
     async listExpired(limit: number): Promise<Array<{ id: string; ownerId: string }>> {
@@ -129,6 +159,14 @@ export function createDocumentsRepository(db: Database) {
 }
 
 export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;
+
+async function usageOf(db: Pick<Database, 'select'>, ownerId: string): Promise<Usage> {
+  const [row] = await db
+    .select({ files: sql<string>`count(*)`, bytes: sql<string>`coalesce(sum(${documents.size}), 0)` })
+    .from(documents)
+    .where(eq(documents.ownerId, ownerId));
+  return { files: Number(row.files), bytes: Number(row.bytes) };
+}
 
 async function settle(db: Database, id: string, attempt: number, changes: Partial<typeof documents.$inferInsert>): Promise<boolean> {
   const rows = await db

@@ -9,7 +9,7 @@ import { detectFileType, type DocumentKind } from '../../adapters/extractors';
 import type { UploadLimits } from '../../config';
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { RetrievalService } from '../retrieval';
-import type { DocumentRow, DocumentsRepository } from './documents.repository';
+import type { DocumentRow, DocumentsRepository, Usage } from './documents.repository';
 import { formatBytes } from './filename';
 import { spoolUpload, type SpooledFile } from './upload-spool';
 import { isUuid } from '../../db/ids';
@@ -66,23 +66,26 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     return row;
   }
 
-  async function requireQuota(ownerId: string, adding: { files: number; bytes: number }): Promise<void> {
+  /** Refuses early what cannot fit, before any work; `store` checks again, authoritatively, as it writes. */
+  async function requireQuota(ownerId: string, adding: Usage): Promise<void> {
     const used = await repository.usage(ownerId);
+    if (used.files + adding.files > uploads.quotaFiles || used.bytes + adding.bytes > uploads.quotaBytes) throw quotaError(used, adding);
+  }
+
+  function quotaError(used: Usage, adding: Usage): AppError {
     if (used.files + adding.files > uploads.quotaFiles) {
-      throw new AppError(413, 'quota_exceeded', `You can keep at most ${uploads.quotaFiles} documents; delete some before uploading more.`);
+      return new AppError(413, 'quota_exceeded', `You can keep at most ${uploads.quotaFiles} documents; delete some before uploading more.`);
     }
-    if (used.bytes + adding.bytes > uploads.quotaBytes) {
-      const left = Math.max(0, uploads.quotaBytes - used.bytes);
-      throw new AppError(
-        413,
-        'quota_exceeded',
-        `Your documents may take up at most ${formatBytes(uploads.quotaBytes)} (${formatBytes(left)} left); delete some before uploading more.`,
-      );
-    }
+    const left = Math.max(0, uploads.quotaBytes - used.bytes);
+    return new AppError(
+      413,
+      'quota_exceeded',
+      `Your documents may take up at most ${formatBytes(uploads.quotaBytes)} (${formatBytes(left)} left); delete some before uploading more.`,
+    );
   }
 
   async function store(owner: Uploader, file: SpooledFile<Detected>, purpose: UploadPurpose, sessionId: number | null) {
-    const row = await repository.insertWithBlob(
+    const stored = await repository.insertWithBlob(
       {
         ownerId: owner.id,
         filename: file.name,
@@ -97,9 +100,10 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         expiresAt: purpose === 'knowledge' ? KEEP_UNTIL_DELETED : new Date(Date.now() + uploads.retentionDays * DAY_MS),
       },
       file.path,
-      uploads.maxFileBytes,
+      { maxBytes: uploads.maxFileBytes, quota: { files: uploads.quotaFiles, bytes: uploads.quotaBytes } },
     );
-    return row ? { row, duplicate: false } : { row: await repository.findBySha256(owner.id, file.sha256), duplicate: true };
+    if (stored.outcome === 'over_quota') throw quotaError(stored.used, { files: 1, bytes: file.size });
+    return stored.outcome === 'stored' ? { row: stored.row, duplicate: false } : { row: await repository.findBySha256(owner.id, file.sha256), duplicate: true };
   }
 
   return {
@@ -153,12 +157,16 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         const handler = purposeHandlers.get(purpose);
         for (const file of fresh.values()) await handler?.beforeStore?.(owner, file);
         const stored = new Map<string, { row: DocumentRow | undefined; duplicate: boolean }>();
-        for (const [sha256, file] of fresh) stored.set(sha256, await store(owner, file, purpose, sessionId));
+        try {
+          for (const [sha256, file] of fresh) stored.set(sha256, await store(owner, file, purpose, sessionId));
+        } finally {
+          // A parallel upload can take the last of the quota between two files: what was stored is still read.
+          if ([...stored.values()].some((s) => !s.duplicate)) deps.onQueued?.();
+        }
         for (const [sha256, file] of fresh) {
           const row = stored.get(sha256)?.row;
           if (row && handler?.afterStore) await handler.afterStore(owner, row, file);
         }
-        if ([...stored.values()].some((s) => !s.duplicate)) deps.onQueued?.();
 
         const seen = new Set<string>();
         return {

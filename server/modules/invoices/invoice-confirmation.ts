@@ -17,7 +17,7 @@ import { writeImportWorkbook, importFileName } from './import-file/daily-detail-
 import type { ImportLayout } from './import-file/import-layout';
 import type { ConfirmedInvoice, ConfirmedInvoiceLine } from './import-file/types';
 import { writeVistaHeaderCsv, writeVistaLinesCsv } from './import-file/vista-csv';
-import type { ImportBatchRow, InvoiceRow, InvoicesRepository } from './invoices.repository';
+import type { ImportBatchRow, InvoiceConfirmationValues, InvoiceRow, InvoicesRepository } from './invoices.repository';
 import { storedParse, type InvoicesService } from './invoices.service';
 
 export interface VendorResolver {
@@ -41,6 +41,13 @@ export interface Choice {
   invoiceVendor?: string;
 }
 
+/** One invoice's confirmation, checked and ready to store. */
+interface Prepared {
+  row: InvoiceRow;
+  values: InvoiceConfirmationValues;
+  alias?: { printedName: string; vendorId: string };
+}
+
 /** What `invoices.confirmation` holds. */
 interface StoredConfirmation {
   totalOnly: boolean;
@@ -58,9 +65,14 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
     return { id: found?.id ?? null, code: found?.code ?? null, name: found?.name ?? name };
   }
 
-  async function confirm(ownerId: string, invoiceId: string, choice: Choice, batch: ImportBatchRow): Promise<InvoiceRow> {
+  /**
+   * Checks one invoice's confirmation and works out what to store, writing nothing: a batch is
+   * only opened once its invoices are known to be valid. `batchId`: the session's batch, under
+   * which an already confirmed invoice may be confirmed again.
+   */
+  async function prepare(ownerId: string, invoiceId: string, choice: Choice, batchId: string | undefined): Promise<Prepared> {
     const row = await deps.invoices.findOwned(ownerId, invoiceId);
-    if (row.status !== 'pending' && row.batchId !== batch.id) {
+    if (row.status !== 'pending' && (!batchId || row.batchId !== batchId)) {
       throw new ConflictError(`${describe(row)} was already confirmed.`, 'already_confirmed');
     }
     const { extracted } = storedParse(row);
@@ -74,19 +86,25 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
         invoiceNumber: row.invoiceNumber,
         excludeId: row.id,
       });
-      if (duplicate) throw new ConflictError(`${describe(row)} from ${invoiceVendor.name} was already confirmed; it is not added twice.`, 'duplicate_invoice');
+      if (duplicate) throw duplicateError(row, invoiceVendor.name);
     }
-    if (invoiceVendor.id && extracted.vendor) await vendors.remember(extracted.vendor.value, invoiceVendor.id, ownerId);
-
     const confirmation: StoredConfirmation = { totalOnly: choice.totalOnly, vendorName: invoiceVendor.name, vendorCode: invoiceVendor.code, lines };
-    const updated = await repository.markConfirmed(ownerId, row.id, {
-      vendorId: invoiceVendor.id,
-      vendorName: invoiceVendor.name,
-      confirmation,
-      batchId: batch.id,
-    });
-    if (!updated) throw new NotFoundError('Invoice not found', 'invoice_not_found');
-    return updated;
+    return {
+      row,
+      values: { invoiceId: row.id, vendorId: invoiceVendor.id, vendorName: invoiceVendor.name, confirmation },
+      alias: invoiceVendor.id && extracted.vendor ? { printedName: extracted.vendor.value, vendorId: invoiceVendor.id } : undefined,
+    };
+  }
+
+  /** Stores the prepared confirmations under the session's batch, then learns their vendor aliases. */
+  async function commit(ownerId: string, clientSessionId: string, prepared: Prepared[]): Promise<ImportBatchRow> {
+    const batch = await repository.confirmIntoBatch(ownerId, clientSessionId, prepared.map((p) => p.values));
+    if (!batch) {
+      const names = prepared.map((p) => describe(p.row)).join(', ');
+      throw new ConflictError(`${names} changed while being confirmed (deleted, or confirmed elsewhere); reload and try again.`, 'already_confirmed');
+    }
+    for (const { alias } of prepared) if (alias) await vendors.remember(alias.printedName, alias.vendorId, ownerId);
+    return batch;
   }
 
   async function totalLine(row: InvoiceRow, choice: Choice): Promise<ConfirmedInvoiceLine> {
@@ -140,8 +158,8 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
   return {
     /** POST /api/confirm-invoice */
     async confirmOne(ownerId: string, input: { invoiceId: string; sessionId: string; isLast: boolean; choice: Choice }): Promise<ConfirmInvoiceResponse> {
-      const batch = await repository.openOrCreateBatch(ownerId, input.sessionId);
-      await confirm(ownerId, input.invoiceId, input.choice, batch);
+      const open = await repository.findBatchBySession(ownerId, input.sessionId);
+      const batch = await commit(ownerId, input.sessionId, [await prepare(ownerId, input.invoiceId, input.choice, open?.id)]);
       if (!input.isLast) {
         const count = (await repository.listBatchInvoices(ownerId, batch.id)).length;
         return { filename: null, download_url: null, invoice_id: input.invoiceId, confirmed_count: count };
@@ -152,22 +170,27 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
 
     /** POST /api/confirm-invoices: every invoice of the full-page flow into one new workbook. */
     async confirmMany(ownerId: string, input: { invoiceIds: string[]; mappings: InvoiceMapping[]; totalOnly: boolean }): Promise<ConfirmInvoicesResponse> {
-      const batch = await repository.createBatch(ownerId, `page-${randomUUID()}`);
+      const prepared: Prepared[] = [];
       const failures: string[] = [];
       const invoiceIds = [...new Set(input.invoiceIds)];
       for (const invoiceId of invoiceIds) {
         const mappings = input.mappings.filter((mapping) => mapping.invoice_id === invoiceId);
         try {
-          await confirm(ownerId, invoiceId, { mappings, totalOnly: input.totalOnly || mappings.length === 0 }, batch);
+          const next = await prepare(ownerId, invoiceId, { mappings, totalOnly: input.totalOnly || mappings.length === 0 }, undefined);
+          // Nothing is stored until all are checked, so a bill sent twice in one batch is caught here.
+          if (prepared.some((earlier) => sameBill(earlier, next))) {
+            throw new ConflictError(`${describe(next.row)} from ${next.values.vendorName} is in this batch twice; it is added once.`, 'duplicate_invoice');
+          }
+          prepared.push(next);
         } catch (error) {
           if (!(error instanceof ValidationError || error instanceof ConflictError || error instanceof NotFoundError)) throw error;
           failures.push(error.message);
         }
       }
-      if (failures.length === invoiceIds.length) {
+      if (prepared.length === 0) {
         return { success: false, processed_count: 0, error: failures.join(' '), filename: null, download_url: null };
       }
-      const written = await writeBatch(ownerId, batch);
+      const written = await writeBatch(ownerId, await commit(ownerId, `page-${randomUUID()}`, prepared));
       return {
         success: true,
         processed_count: written.count,
@@ -214,6 +237,17 @@ function toConfirmedInvoice(row: InvoiceRow): ConfirmedInvoice {
     sourceFile: row.filename,
     confirmedAt: row.confirmedAt ?? row.updatedAt,
   };
+}
+
+function duplicateError(row: InvoiceRow, vendorName: string): ConflictError {
+  return new ConflictError(`${describe(row)} from ${vendorName} was already confirmed; it is not added twice.`, 'duplicate_invoice');
+}
+
+/** The same vendor's same invoice number, as findConfirmedDuplicate compares them. */
+function sameBill(a: Prepared, b: Prepared): boolean {
+  const number = (p: Prepared) => p.row.invoiceNumber?.toLowerCase();
+  if (!number(a) || number(a) !== number(b)) return false;
+  return a.values.vendorId ? a.values.vendorId === b.values.vendorId : a.values.vendorName.toLowerCase() === b.values.vendorName.toLowerCase();
 }
 
 function describe(row: InvoiceRow): string {

@@ -81,7 +81,7 @@ export function toParsedInvoice(row: InvoiceRow, duplicate: { confirmedAt: Date 
     vendor_matches: vendorMatches,
     line_items: lineItems,
     invoice_lines: invoiceLines(lineItems, extracted, defaultVendor),
-    image_path: row.documentId ? `/api/invoices/${row.id}/preview` : null,
+    image_path: `/api/invoices/${row.id}/preview`,
     method: extracted.method,
     fields: fieldEvidence(extracted),
     sections: extracted.sections,

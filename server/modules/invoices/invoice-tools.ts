@@ -60,7 +60,7 @@ function invoiceCitable(row: InvoiceRow): Citable {
       type: 'uploaded',
       title: `Invoice ${row.invoiceNumber ?? row.filename}${row.vendorName ? ` (${row.vendorName})` : ''}`,
       snippet: text,
-      ...(row.documentId ? { documentId: row.documentId } : {}),
+      documentId: row.documentId,
     },
     context: 'Processed invoices',
     text,

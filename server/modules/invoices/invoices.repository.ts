@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { TransactionRollbackError, and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { deleteBlob, readBlob, writeBlob } from '../../adapters/blob-storage';
 import type { Database } from '../../db/client';
 import { importBatches, invoices } from '../../db/schema';
@@ -8,24 +8,39 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoiceRow = Omit<typeof invoices.$inferInsert, 'id' | 'status' | 'createdAt' | 'updatedAt'>;
 export type ImportBatchRow = typeof importBatches.$inferSelect;
 
+/** What confirming one invoice writes on it. */
+export interface InvoiceConfirmationValues {
+  invoiceId: string;
+  vendorId: string | null;
+  vendorName: string;
+  confirmation: unknown;
+}
+
 /** Workbooks are small; anything near this is a bug, not a customer's import. */
 const MAX_IMPORT_FILE_BYTES = 50 * 1024 * 1024;
 
 /** Every query names the owner: an invoice or batch id means nothing without its user. */
 export function createInvoicesRepository(db: Database) {
-  return {
-    async insertMany(rows: NewInvoiceRow[]): Promise<InvoiceRow[]> {
-      if (rows.length === 0) return [];
-      return db.insert(invoices).values(rows).returning();
-    },
+  /** The invoices already read from this PDF, in their order in the file. */
+  async function listForDocument(ownerId: string, documentId: string): Promise<InvoiceRow[]> {
+    return db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.ownerId, ownerId), eq(invoices.documentId, documentId)))
+      .orderBy(asc(invoices.position));
+  }
 
-    /** The invoices already read from this PDF, in their order in the file. */
-    async listForDocument(ownerId: string, documentId: string): Promise<InvoiceRow[]> {
-      return db
-        .select()
-        .from(invoices)
-        .where(and(eq(invoices.ownerId, ownerId), eq(invoices.documentId, documentId)))
-        .orderBy(asc(invoices.position));
+  return {
+    listForDocument,
+
+    /**
+     * Saves what was read from one PDF and returns the PDF's invoices. Requests reading the same
+     * PDF side by side all get the first one's rows: (document, position) is unique, so the others'
+     * inserts do nothing.
+     */
+    async insertOrGetForDocument(ownerId: string, documentId: string, rows: NewInvoiceRow[]): Promise<InvoiceRow[]> {
+      if (rows.length > 0) await db.insert(invoices).values(rows).onConflictDoNothing({ target: [invoices.documentId, invoices.position] });
+      return listForDocument(ownerId, documentId);
     },
 
     async listOwned(ownerId: string): Promise<InvoiceRow[]> {
@@ -83,19 +98,6 @@ export function createInvoicesRepository(db: Database) {
       return row;
     },
 
-    async markConfirmed(
-      ownerId: string,
-      id: string,
-      values: { vendorId: string | null; vendorName: string; confirmation: unknown; batchId: string | null },
-    ): Promise<InvoiceRow | undefined> {
-      const [row] = await db
-        .update(invoices)
-        .set({ ...values, status: 'confirmed', confirmedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(invoices.ownerId, ownerId), eq(invoices.id, id)))
-        .returning();
-      return row;
-    },
-
     async markExported(ownerId: string, ids: string[]): Promise<void> {
       if (ids.length === 0) return;
       await db
@@ -104,8 +106,8 @@ export function createInvoicesRepository(db: Database) {
         .where(and(eq(invoices.ownerId, ownerId), inArray(invoices.id, ids)));
     },
 
-    async openOrCreateBatch(ownerId: string, clientSessionId: string): Promise<ImportBatchRow> {
-      await db.insert(importBatches).values({ ownerId, clientSessionId }).onConflictDoNothing();
+    /** The dialog session's batch, if anything was confirmed under it yet. */
+    async findBatchBySession(ownerId: string, clientSessionId: string): Promise<ImportBatchRow | undefined> {
       const [row] = await db
         .select()
         .from(importBatches)
@@ -114,9 +116,39 @@ export function createInvoicesRepository(db: Database) {
       return row;
     },
 
-    async createBatch(ownerId: string, clientSessionId: string): Promise<ImportBatchRow> {
-      const [row] = await db.insert(importBatches).values({ ownerId, clientSessionId }).returning();
-      return row;
+    /**
+     * Opens (or reuses) the session's batch and marks the invoices confirmed into it, in one
+     * transaction: a batch exists only with invoices in it. Undefined, with nothing written, when
+     * an invoice went or was confirmed into another batch meanwhile.
+     */
+    async confirmIntoBatch(ownerId: string, clientSessionId: string, confirmations: InvoiceConfirmationValues[]): Promise<ImportBatchRow | undefined> {
+      try {
+        return await db.transaction(async (tx) => {
+          await tx.insert(importBatches).values({ ownerId, clientSessionId }).onConflictDoNothing();
+          const [batch] = await tx
+            .select()
+            .from(importBatches)
+            .where(and(eq(importBatches.ownerId, ownerId), eq(importBatches.clientSessionId, clientSessionId)));
+          for (const { invoiceId, ...values } of confirmations) {
+            const [updated] = await tx
+              .update(invoices)
+              .set({ ...values, batchId: batch.id, status: 'confirmed', confirmedAt: new Date(), updatedAt: new Date() })
+              .where(
+                and(
+                  eq(invoices.ownerId, ownerId),
+                  eq(invoices.id, invoiceId),
+                  or(eq(invoices.status, 'pending'), eq(invoices.batchId, batch.id)),
+                ),
+              )
+              .returning({ id: invoices.id });
+            if (!updated) tx.rollback();
+          }
+          return batch;
+        });
+      } catch (error) {
+        if (error instanceof TransactionRollbackError) return undefined;
+        throw error;
+      }
     },
 
     async findBatchOwned(ownerId: string, id: string): Promise<ImportBatchRow | undefined> {

@@ -78,7 +78,8 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     if (extracted.length === 0) {
       throw new AppError(422, 'no_invoice_found', `${document.filename}: no invoice could be read from this PDF.`);
     }
-    const rows = await repository.insertMany(await Promise.all(extracted.map((invoice, position) => newRow(owner, document, invoice, position))));
+    const fresh = await Promise.all(extracted.map((invoice, position) => newRow(owner, document, invoice, position)));
+    const rows = await repository.insertOrGetForDocument(owner.id, document.id, fresh);
     return Promise.all(rows.map(present));
   }
 
@@ -159,10 +160,9 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
       return present(await findOwned(ownerId, id));
     },
 
-    /** The invoice's PDF, as long as retention has not purged it. */
+    /** The invoice's PDF (an invoice goes when its PDF does). */
     async documentOf(ownerId: string, id: string): Promise<{ invoice: InvoiceRow; documentId: string }> {
       const invoice = await findOwned(ownerId, id);
-      if (!invoice.documentId) throw new NotFoundError('The PDF of this invoice is no longer stored.', 'invoice_file_gone');
       return { invoice, documentId: invoice.documentId };
     },
 
