@@ -72,6 +72,15 @@ describe('hostile files fail their own extraction with a readable reason', () =>
     }
   });
 
+  it('refuses symbolic-link parts (a reader that unpacks to disk would follow them)', async () => {
+    const docx = makeZip([
+      { name: '[Content_Types].xml', data: '<Types/>' },
+      { name: 'word/document.xml', data: '<d/>' },
+      { name: 'word/media/link.png', data: '/etc/passwd', unixMode: 0o120777 },
+    ]);
+    expect(await failure(docx, 'docx')).toMatchObject({ code: 'limits', message: expect.stringMatching(/symbolic link/) });
+  });
+
   it('refuses XML entity declarations (billion laughs)', async () => {
     const docx = makeDocx({ heading: 'x', paragraphs: ['&lol3;'], prolog: BILLION_LAUGHS_PROLOG });
     expect(await failure(docx, 'docx')).toEqual({

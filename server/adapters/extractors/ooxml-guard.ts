@@ -49,6 +49,7 @@ export async function checkOoxmlArchive(bytes: Uint8Array, kind: 'docx' | 'xlsx'
     for (const entry of entries) {
       const name = entry.fileName;
       if (isUnsafePath(name)) throw refuse(`it contains a part with an unsafe path (${JSON.stringify(name.slice(0, 80))}).`);
+      if (isSymlink(entry)) throw refuse(`it contains a symbolic link (${JSON.stringify(name.slice(0, 80))}), which Office never writes.`);
       declared += entry.uncompressedSize;
       if (declared > limits.maxUncompressedBytes) {
         throw refuse(`it would unpack to more than ${Math.round(limits.maxUncompressedBytes / MB)} MB.`);
@@ -77,6 +78,11 @@ export async function checkOoxmlArchive(bytes: Uint8Array, kind: 'docx' | 'xlsx'
 
 function label(kind: 'docx' | 'xlsx'): string {
   return kind === 'docx' ? 'The Word document' : 'The Excel workbook';
+}
+
+/** A Unix symbolic link (st_mode in the high half of the external attributes, made by Unix). */
+function isSymlink(entry: yauzl.Entry): boolean {
+  return entry.versionMadeBy >> 8 === 3 && ((entry.externalFileAttributes >>> 16) & 0o170000) === 0o120000;
 }
 
 export function isUnsafePath(name: string): boolean {

@@ -27,6 +27,8 @@ export interface ZipEntryInput {
   declaredSize?: number;
   /** Raw deflate data to store as it is, instead of deflating `data` (for bombs built without inflating them). */
   deflated?: Buffer;
+  /** Unix mode in the central directory (made by Unix), e.g. 0o120777 for a symbolic link. */
+  unixMode?: number;
 }
 
 /**
@@ -52,13 +54,15 @@ export function makeZip(entries: ZipEntryInput[], options: { declaredCount?: num
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
+    // "Made by" Unix (3) when a mode is given, so readers take the high 16 bits of the attributes as st_mode.
+    central.writeUInt16LE(entry.unixMode === undefined ? 20 : (3 << 8) | 20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(8, 10);
     central.writeUInt32LE(crc32(data), 16);
     central.writeUInt32LE(compressed.length, 20);
     central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
+    if (entry.unixMode !== undefined) central.writeUInt32LE((entry.unixMode << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, compressed);
     centrals.push(central, name);
