@@ -10,6 +10,7 @@ import { openDatabase } from '../db/client';
 import { createEmptyPostgresDatabase, databaseKinds } from '../test/databases';
 import { freePort } from '../test/free-port';
 import { startMain, waitReady, type MainProcess } from '../test/main-process';
+import { waitFor } from '../test/wait-for';
 
 const PAGE_SIZE = { width: 1240, height: 1754 };
 const LOCK_MS = 2_000;
@@ -143,15 +144,6 @@ describe('queued extractions across kill -9 and a restart', () => {
     }
   });
 });
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, deadlineMs: number): Promise<T> {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function retry<T>(attempt: () => Promise<T>, retryable: (err: unknown) => boolean, deadlineMs: number): Promise<T> {
   const until = Date.now() + deadlineMs;
