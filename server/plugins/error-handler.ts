@@ -41,6 +41,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
   );
 }
 
+/**
+ * The error event of a response that already streams (SSE): its status is sent, so only the
+ * body can tell a database outage or a typed refusal from a fault of ours.
+ */
+export function streamErrorOf(err: unknown): { code: string; message: string } {
+  if (err instanceof DatabaseUnavailableError || databaseUnavailableReason(err) !== undefined) {
+    const unavailable = err instanceof DatabaseUnavailableError ? err : new DatabaseUnavailableError();
+    return { code: unavailable.code, message: unavailable.message };
+  }
+  if (err instanceof AppError && err.statusCode < 500) return { code: err.code, message: err.message };
+  return { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
+}
+
 function clientErrorCode(err: FastifyError): string {
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

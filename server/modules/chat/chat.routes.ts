@@ -10,6 +10,7 @@ import {
   sendChatResponse,
   sessionParams,
 } from '../../../contract/chat';
+import { streamErrorOf } from '../../plugins/error-handler';
 import { requireAuth } from '../auth/auth.plugin';
 import type { ChatService } from './chat.service';
 import { openEventStream, wantsEventStream } from './sse';
@@ -65,7 +66,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
       stream.send({ type: 'message', data: result });
     } catch (err) {
       request.log.error({ err }, 'chat answer failed');
-      stream.send({ type: 'error', data: { error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } } });
+      stream.send({ type: 'error', data: { error: streamErrorOf(err) } });
     } finally {
       stream.end();
     }
