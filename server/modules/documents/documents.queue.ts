@@ -142,11 +142,25 @@ export function startDocumentWorker(options: DocumentWorkerOptions): DocumentWor
     return purged;
   }
 
+  // During a database outage every poll fails the same way: said once, and once more when it ends.
+  let claimFailing = false;
+  function claimWorked(claimed: boolean): boolean {
+    if (claimFailing) log.info('claiming documents works again');
+    claimFailing = false;
+    return claimed;
+  }
+  function claimFailed(err: unknown): false {
+    if (claimFailing) log.debug({ err }, 'claiming a document failed again');
+    else log.error({ err }, 'claiming a document failed; retrying at every poll');
+    claimFailing = true;
+    return false;
+  }
+
   /** One loop per concurrency slot: drains the queue, then sleeps until woken or the poll. */
   async function loop(): Promise<void> {
     loops += 1;
     try {
-      while (!stopped && (await runOnce().catch((err) => (log.error({ err }, 'claiming a document failed'), false)))) {
+      while (!stopped && (await runOnce().then(claimWorked, claimFailed))) {
         // keep draining
       }
     } finally {
