@@ -27,7 +27,6 @@ export const fieldEvidence = z.object({
   /** True when the value was worked out (a due date from 'Net 30') rather than printed. */
   derived: z.boolean().optional(),
 });
-export type FieldEvidence = z.infer<typeof fieldEvidence>;
 
 export const invoiceFieldName = z.enum([
   'vendor',
@@ -61,7 +60,6 @@ export const parsedLineItem = z.object({
   amount: z.number(),
   vendor_candidates: z.array(z.string()),
 });
-export type ParsedLineItem = z.infer<typeof parsedLineItem>;
 
 /** The default mapping of each line, before the user changes vendor or amount. */
 export const invoiceLine = z.object({

@@ -1,12 +1,23 @@
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/components/ui/toast';
 import { ApiError } from './api-client';
 
-/** The readable part of any thrown value, fit for a toast. */
-export function getErrorMessage(err: unknown): string {
+const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
+
+/** The readable part of any thrown value, fit for a toast; `fallback` when it has none. */
+export function getErrorMessage(err: unknown, fallback = GENERIC_MESSAGE): string {
   if (err instanceof ApiError) return err.displayMessage;
   if (err instanceof Error && err.message) return err.message;
   if (typeof err === 'string' && err) return err;
-  return 'Something went wrong. Please try again.';
+  return fallback;
+}
+
+/**
+ * The server's own words, when it answered with a typed error (`{ error: { code, message } }`).
+ * Undefined for status lines, network and parser errors, which mean nothing to the user: the
+ * caller shows the spec's wording instead.
+ */
+export function serverMessage(err: unknown): string | undefined {
+  return err instanceof ApiError && err.code ? err.displayMessage : undefined;
 }
 
 /** The one place errors become a user-facing toast (STYLE.md #4). */

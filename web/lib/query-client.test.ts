@@ -1,6 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, getQueryFn } from './query-client';
+import { ApiError } from './api-client';
+import { createQueryClient } from './query-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -15,12 +15,13 @@ describe('default query function', () => {
     expect(fetchMock.mock.calls[0][1].method).toBe('GET');
   });
 
-  it("yields null on 401 with on401 'returnNull' and throws with 'throw'", async () => {
+  it('throws an ApiError on 401', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 401, statusText: 'Unauthorized' })));
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
-    await expect(client.fetchQuery({ queryKey: ['/api/user/current'], queryFn: getQueryFn({ on401: 'returnNull' }) })).resolves.toBeNull();
-    await expect(client.fetchQuery({ queryKey: ['/api/other'], queryFn: getQueryFn({ on401: 'throw' }) })).rejects.toThrow('401: Unauthorized');
+    const error = await createQueryClient().fetchQuery({ queryKey: ['/api/other'] }).catch((err: unknown) => err);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, message: '401: Unauthorized' });
   });
 
   it('never goes stale and never retries', () => {

@@ -1,4 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach } from 'vitest';
 
 // jsdom lacks the layout APIs Radix primitives touch.
@@ -18,6 +19,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
+  // Sonner keeps toasts in a module-wide store and replays the live ones to the next Toaster.
+  toast.dismiss();
   window.localStorage.clear();
   document.documentElement.classList.remove('dark');
 });

@@ -4,9 +4,7 @@
  * same-origin sign-out helper served by the interaction routes.
  */
 
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import escapeHtml from 'escape-html';
 
 /** What every page rendered outside Fastify (through oidc-provider) carries instead of helmet's headers. */
 export const PAGE_CSP =
@@ -79,7 +77,7 @@ export function loginPage(input: LoginPageInput): string {
     `<h1>Sign in to KAI</h1>
 ${error}<form method="post" action="${escapeHtml(input.loginAction)}">
 <label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required${input.email ? '' : ' autofocus'} value="${escapeHtml(input.email)}">
+<input id="email" name="email" type="email" autocomplete="username" required${input.email ? '' : ' autofocus'} value="${escapeHtml(input.email ?? '')}">
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${input.email ? ' autofocus' : ''}>
 <button type="submit">Sign in</button>

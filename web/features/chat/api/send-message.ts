@@ -1,7 +1,7 @@
 import { sendChatResponse, type ChatMessage, type MessageSource, type SendChatInput, type SendChatResponse } from '@contract/chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { apiStream } from '@/lib/api-client';
-import { readSseEvents } from '../lib/sse-parser';
 import { messagesQueryKey } from './get-messages';
 
 export type StreamCallbacks = {
@@ -37,15 +37,24 @@ export async function sendChatMessage(input: SendChatInput, callbacks: StreamCal
   if (!response.body || !response.headers.get('Content-Type')?.includes('text/event-stream')) {
     return stored(await response.json());
   }
-  for await (const { event, data } of readSseEvents(response.body)) {
-    const payload: unknown = JSON.parse(data);
-    if (event === 'token') onToken?.((payload as { text: string }).text);
-    else if (event === 'sources') onSources?.((payload as { sources: MessageSource[] }).sources);
-    else if (event === 'message') return stored(payload);
-    else if (event === 'error') {
-      const { error } = payload as { error: { code: string; message: string } };
-      throw new ChatStreamError(error.code, error.message);
+  // EventSource cannot be used: the chat stream is a POST with a bearer token.
+  const events = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+  try {
+    for (;;) {
+      const { done, value } = await events.read();
+      if (done) break;
+      const payload: unknown = JSON.parse(value.data);
+      if (value.event === 'token') onToken?.((payload as { text: string }).text);
+      else if (value.event === 'sources') onSources?.((payload as { sources: MessageSource[] }).sources);
+      else if (value.event === 'message') return stored(payload);
+      else if (value.event === 'error') {
+        const { error } = payload as { error: { code: string; message: string } };
+        throw new ChatStreamError(error.code, error.message);
+      }
     }
+  } finally {
+    // Stopping at the answer (or on an error) must not leave the connection open.
+    await events.cancel().catch(() => {});
   }
   throw new ChatStreamError('STREAM_ENDED', 'The answer was interrupted. Please try again.');
 }

@@ -1,7 +1,7 @@
 import { Check, Copy, Volume2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/components/ui/toast';
 
 const COPIED_ICON_MS = 2000;
 

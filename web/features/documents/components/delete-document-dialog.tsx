@@ -1,7 +1,7 @@
 import type { DocumentDto } from '@contract/documents';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/components/ui/toast';
 import { getErrorMessage } from '@/lib/handle-error';
 import { useDeleteDocument } from '../api/delete-document';
 
@@ -9,10 +9,6 @@ type DeleteDocumentDialogProps = {
   document: DocumentDto | null;
   onOpenChange: (open: boolean) => void;
 };
-
-function deleteErrorMessage(err: unknown): string {
-  return err instanceof Error || (typeof err === 'string' && err) ? getErrorMessage(err) : 'An unknown error occurred';
-}
 
 /** Spec part 1, section 5: deleting a document asks first. */
 export function DeleteDocumentDialog({ document, onOpenChange }: DeleteDocumentDialogProps) {
@@ -27,7 +23,7 @@ export function DeleteDocumentDialog({ document, onOpenChange }: DeleteDocumentD
       },
       onError: (err) => {
         console.error(err);
-        toast({ variant: 'destructive', title: 'Error deleting document', description: deleteErrorMessage(err) });
+        toast({ variant: 'destructive', title: 'Error deleting document', description: getErrorMessage(err, 'An unknown error occurred') });
       },
     });
   };

@@ -3,9 +3,10 @@ import { Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, focusRing } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { useFileDrop } from '@/hooks/use-file-drop';
+import { serverMessage } from '@/lib/handle-error';
 import { cn } from '@/lib/utils';
 import { useUploadDocuments } from '../api/upload-documents';
 import { useSelectedFiles, type SelectedFile } from '../hooks/use-selected-files';
@@ -33,12 +34,6 @@ function failureStatus(err: unknown): string {
   if (err instanceof ApiError) return err.statusText || String(err.status);
   if (err instanceof Error && err.message) return err.message;
   return 'Unknown error';
-}
-
-/** The server's own message when it sent one, else the spec's wording. */
-function failureMessage(err: unknown): string {
-  if (err instanceof ApiError && err.code) return err.displayMessage;
-  return 'Failed to upload files. Please try again.';
 }
 
 export function UploadPanel({ sessionId }: { sessionId?: number }) {
@@ -96,7 +91,7 @@ export function UploadPanel({ sessionId }: { sessionId?: number }) {
       console.error(err);
       setProgress(0);
       setFailure(`Upload failed: ${failureStatus(err)}`);
-      toast({ variant: 'destructive', title: 'Upload failed', description: failureMessage(err) });
+      toast({ variant: 'destructive', title: 'Upload failed', description: serverMessage(err) ?? 'Failed to upload files. Please try again.' });
     }
   };
 

@@ -1,11 +1,11 @@
 import type { UploadInvoicesResult } from '@contract/invoices';
 import { useMemo, useState } from 'react';
-import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-client';
+import { toast } from '@/components/ui/toast';
 import { useConfirmInvoices } from '../api/confirm-invoices';
 import { downloadInvoiceFile } from '../api/download-invoice-file';
 import { InvalidResponseError, useUploadInvoices } from '../api/upload-invoices';
 import { batchMappings, summarizeBatch, uploadCompleteText } from '../lib/batch';
+import { withServerMessage } from '../lib/format';
 import { InvoiceBatchPreview } from './invoice-batch-preview';
 import { InvoiceBatchUpload } from './invoice-batch-upload';
 import { InvoiceConfirmationGrid } from './invoice-confirmation-grid';
@@ -13,11 +13,6 @@ import { InvoiceConfirmationGrid } from './invoice-confirmation-grid';
 type Step = 'upload' | 'preview' | 'grid';
 
 const IMPORT_FILE_FALLBACK_NAME = 'vve-import.xlsx';
-
-/** The server's own words after the spec's, when it sent any. */
-function withServerMessage(text: string, err: unknown): string {
-  return err instanceof ApiError && err.code ? `${text}: ${err.displayMessage}` : text;
-}
 
 /** Spec part 2, full-page flow: upload, preview, confirmation grid, then reset. */
 export function InvoiceBatchFlow() {

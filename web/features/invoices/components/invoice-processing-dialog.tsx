@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useConfirmInvoice } from '../api/confirm-invoice';
 import { downloadInvoiceFile } from '../api/download-invoice-file';
 import { useInvoiceReview } from '../hooks/use-invoice-review';
 import { useInvoiceUploads } from '../hooks/use-invoice-uploads';
+import { withServerMessage } from '../lib/format';
 import { buildConfirmInput } from '../lib/invoice-edits';
 import type { VendorOption } from '../lib/vendor-options';
 import { InvoiceReviewStep } from './invoice-review-step';
@@ -24,10 +24,6 @@ type InvoiceProcessingDialogProps = {
 };
 
 const IMPORT_FILE_FALLBACK_NAME = 'vve-import.xlsx';
-
-function confirmFailureText(err: unknown): string {
-  return err instanceof ApiError && err.code ? `Failed to confirm invoice: ${err.displayMessage}` : 'Failed to confirm invoice';
-}
 
 /** Mounted only while the dialog is open, so each opening starts a new session. */
 function InvoiceProcessingBody({ vendors, onClose }: { vendors: VendorOption[]; onClose: () => void }) {
@@ -64,7 +60,7 @@ function InvoiceProcessingBody({ vendors, onClose }: { vendors: VendorOption[]; 
       onClose();
     } catch (err) {
       console.error(err);
-      toast({ variant: 'destructive', title: 'Confirmation failed', description: confirmFailureText(err) });
+      toast({ variant: 'destructive', title: 'Confirmation failed', description: withServerMessage('Failed to confirm invoice', err) });
     }
   };
 

@@ -1,17 +1,12 @@
 import type { ParsedInvoice } from '@contract/invoices';
 import { useState } from 'react';
-import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-client';
+import { toast } from '@/components/ui/toast';
+import { serverMessage } from '@/lib/handle-error';
 import { useUploadInvoice } from '../api/upload-invoice';
 import { isPdfFile } from '../lib/format';
 
 /** Spec part 2, section 4: sending the files fills the bar to 50%; the last answer takes it to 100%. */
 const SENT_SHARE = 50;
-
-/** The server's own message when it sent one; status lines and parser errors mean nothing to the user. */
-function failureText(err: unknown): string {
-  return err instanceof ApiError && err.code ? err.displayMessage : 'Unknown error occurred';
-}
 
 /** The dialog's upload: one POST /api/upload-invoice per PDF, in turn, with one progress bar. */
 export function useInvoiceUploads() {
@@ -39,7 +34,7 @@ export function useInvoiceUploads() {
         invoices.push(...parsed);
       } catch (err) {
         console.error(err);
-        failures.push(`Failed to upload ${file.name}: ${failureText(err)}`);
+        failures.push(`Failed to upload ${file.name}: ${serverMessage(err) ?? 'Unknown error occurred'}`);
       }
       setProgress(Math.round(((index + 1) / files.length) * SENT_SHARE));
     }

@@ -1,3 +1,5 @@
+import { serverMessage } from '@/lib/handle-error';
+
 /** Spec part 2, section 9: amounts in US dollars, en-US. */
 const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -34,4 +36,10 @@ export function parseAmount(text: string): number | null {
   if (text.trim() === '') return null;
   const value = Number(text);
   return Number.isFinite(value) ? value : null;
+}
+
+/** `text`, then the server's own words when it sent any: 'Failed to confirm invoice: {message}'. */
+export function withServerMessage(text: string, err: unknown): string {
+  const message = serverMessage(err);
+  return message ? `${text}: ${message}` : text;
 }

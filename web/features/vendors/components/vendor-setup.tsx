@@ -3,8 +3,8 @@ import { CircleCheck, CircleX, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-client';
+import { toast } from '@/components/ui/toast';
+import { serverMessage } from '@/lib/handle-error';
 import { useUploadVendorList } from '../api/upload-vendor-list';
 import { isVendorListFile } from '../lib/vendor-file';
 
@@ -15,10 +15,6 @@ type UploadState =
   | { status: 'error'; filename: string; message: string };
 
 const FAILURE_MESSAGE = 'Failed to upload vendor list';
-
-function failureMessage(err: unknown): string {
-  return err instanceof ApiError && err.code ? err.displayMessage : FAILURE_MESSAGE;
-}
 
 /** Settings' 'Vendor Setup': upload the vendor master as CSV or Excel. */
 export function VendorSetup() {
@@ -48,7 +44,7 @@ export function VendorSetup() {
       toast({ title: 'Success', description: result.message });
     } catch (err) {
       console.error(err);
-      fail(file.name, failureMessage(err));
+      fail(file.name, serverMessage(err) ?? FAILURE_MESSAGE);
     }
   };
 
