@@ -3,7 +3,7 @@
  * below, line items one-to-one on amount and description, and invoices of a multi-invoice PDF
  * paired by how many fields agree.
  */
-import type { ExtractedInvoice } from '../../server/modules/invoices/extraction/types.ts';
+import type { ExtractedInvoice } from '../../server/invoice-reading/index.ts';
 
 export const SCORED_FIELDS = ['vendor', 'invoice_number', 'invoice_date', 'due_date', 'total_amount', 'tax_amount', 'currency', 'reference', 'job_number'] as const;
 export type ScoredField = (typeof SCORED_FIELDS)[number];

@@ -10,8 +10,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { closeOcr } from '../../server/adapters/extractors/image-ocr.ts';
-import { parseInvoicePdf } from '../../server/modules/invoices/extraction/parse-invoice-pdf.ts';
-import type { ExtractedInvoice } from '../../server/modules/invoices/extraction/types.ts';
+import { parseInvoicePdf } from '../../server/invoice-reading/parse-invoice-pdf.ts';
+import type { ExtractedInvoice } from '../../server/invoice-reading/index.ts';
 import { SCORED_FIELDS, type ScoredField, type Truth, asPosted, extractedValues, fieldMatches, matchLineItems, pairInvoices } from './matching.ts';
 
 export type Variant = 'all' | 'noxml' | 'original';

@@ -4,7 +4,7 @@
  * Summary sheet that ties each invoice's lines to its printed total.
  */
 import ExcelJS from 'exceljs';
-import type { ImportFormat } from '../../../../contract/invoices.ts';
+import type { ImportFormat } from '../../contract/invoices.ts';
 import { escapeCellText } from './cell-escape.ts';
 import { DEFAULT_IMPORT_LAYOUT, type ImportColumn, type ImportField, type ImportLayout } from './import-layout.ts';
 import {

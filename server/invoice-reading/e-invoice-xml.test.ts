@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { asPosted } from '../../../../bench/invoices/matching';
+import { asPosted } from '../../bench/invoices/matching';
 import { parseEInvoiceXml } from './e-invoice-xml.ts';
 import type { ExtractedInvoice } from './types.ts';
 
@@ -207,7 +207,7 @@ describe('parseEInvoiceXml', () => {
   });
 });
 
-const CORPUS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/corpus/invoices-dev');
+const CORPUS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus/invoices-dev');
 
 async function attachedXml(file: string): Promise<string> {
   const doc = await getDocument({ data: new Uint8Array(readFileSync(file)), isEvalSupported: false, verbosity: 0 }).promise;

@@ -3,7 +3,7 @@
  * or a bare XRechnung / Peppol file. When one is present its figures are the invoice, so every
  * field gets the same high confidence; page regions are left for the layout reader to fill.
  */
-import type { InvoiceCheck } from '../../../../contract/invoices';
+import type { InvoiceCheck } from '../../contract/invoices';
 import { readCii } from './e-invoice-cii.ts';
 import type { EInvoiceFields } from './e-invoice-fields.ts';
 import { readUbl } from './e-invoice-ubl.ts';

@@ -1,13 +1,16 @@
 /**
- * Invoice extraction from a PDF's layout: the embedded e-invoice XML when there is one (its
- * values then located on the page for highlighting), otherwise the text rules. The layout is
- * read in the extraction workers: nothing here may import pdf.js, whose legacy build replaces
- * the process's JSON.stringify and JSON.parse with slower polyfills.
+ * Invoice reading, the public surface: a PDF's layout in, the invoices on it out; no database.
+ * The embedded e-invoice XML wins when there is one (its values then located on the page for
+ * highlighting), otherwise the text rules. The layout is read in the extraction workers: nothing
+ * here may import pdf.js, whose legacy build replaces the process's JSON.stringify and JSON.parse
+ * with slower polyfills. That is why parseInvoicePdf (tests, benchmarks) is its own entry point,
+ * `parse-invoice-pdf.ts`, and not exported here.
  */
+import type { InvoiceLayout } from '../adapters/extractors/index.ts';
 import { parseEInvoiceXml } from './e-invoice-xml.ts';
 import { locateXmlValues } from './locate-values.ts';
 import { parseInvoiceText } from './text-invoice.ts';
-import type { ExtractedInvoice, InvoiceLayout } from './types.ts';
+import type { ExtractedInvoice } from './types.ts';
 
 export function parseInvoiceLayout(layout: InvoiceLayout): ExtractedInvoice[] {
   for (const attachment of layout.attachments) {
@@ -17,4 +20,4 @@ export function parseInvoiceLayout(layout: InvoiceLayout): ExtractedInvoice[] {
   return parseInvoiceText(layout);
 }
 
-export type { ExtractedInvoice, InvoiceLayout } from './types.ts';
+export type { ExtractedField, ExtractedInvoice } from './types.ts';

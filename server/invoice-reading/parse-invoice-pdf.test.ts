@@ -1,11 +1,15 @@
+/**
+ * A PDF read in process, from layout to invoice: the layout the extractors give (readPdfLayout)
+ * must match the hand-built test layouts the rules are tested with, and the rules must read it.
+ */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseInvoicePdf } from '../../modules/invoices/extraction/parse-invoice-pdf.ts';
-import { supplyInvoiceRows } from '../../modules/invoices/extraction/test-layouts.ts';
-import { closeOcr } from './image-ocr.ts';
-import { readPdfLayout } from './pdf-layout.ts';
-import { renderTextImage } from './test-fixtures.ts';
-import { DEFAULT_LIMITS } from './types.ts';
+import { closeOcr } from '../adapters/extractors/image-ocr.ts';
+import { DEFAULT_LIMITS } from '../adapters/extractors/index.ts';
+import { readPdfLayout } from '../adapters/extractors/pdf-layout.ts';
+import { renderTextImage } from '../adapters/extractors/test-fixtures.ts';
+import { parseInvoicePdf } from './parse-invoice-pdf.ts';
+import { supplyInvoiceRows } from './test-layouts.ts';
 
 const LETTER = { width: 612, height: 792 };
 

@@ -1,9 +1,12 @@
-import { readPdfLayout } from '../../../adapters/extractors/pdf-layout.ts';
-import { DEFAULT_LIMITS } from '../../../adapters/extractors/types.ts';
+import { readPdfLayout } from '../adapters/extractors/pdf-layout.ts';
+import { DEFAULT_LIMITS } from '../adapters/extractors/types.ts';
 import { parseInvoiceLayout } from './index.ts';
 import type { ExtractedInvoice } from './types.ts';
 
-/** In-process convenience for tests and benchmarks; the server reads layouts in the worker pool. */
+/**
+ * In-process convenience for tests and benchmarks; the server reads layouts in the worker pool.
+ * It loads pdf.js (see index.ts), so it is an entry point of its own, not part of the index.
+ */
 export async function parseInvoicePdf(bytes: Uint8Array): Promise<ExtractedInvoice[]> {
   return parseInvoiceLayout(await readPdfLayout(bytes, DEFAULT_LIMITS));
 }

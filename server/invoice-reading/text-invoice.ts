@@ -2,6 +2,7 @@
  * Template-free reading of invoices from page layout: the text rules for PDFs without e-invoice
  * XML (or scans, through OCR word boxes). One layout may hold several invoices.
  */
+import type { InvoiceLayout } from '../adapters/extractors/index.ts';
 import { detectDateOrder } from './dates.ts';
 import { checkDatesInOrder, checkTotalsTieOut } from './e-invoice-xml.ts';
 import { findCurrency, findDueDate, findInvoiceDate, findInvoiceNumber, findJobNumber, findReference } from './header-fields.ts';
@@ -10,9 +11,9 @@ import { findLineItems } from './line-items.ts';
 import { detectDecimalMark, roundCents } from './numbers.ts';
 import { splitInvoices } from './split-invoices.ts';
 import { findTotals } from './totals.ts';
-import type { ExtractedInvoice, InvoiceLayout } from './types.ts';
+import type { ExtractedInvoice } from './types.ts';
 import { findVendor } from './vendor.ts';
-import type { InvoiceCheck } from '../../../../contract/invoices';
+import type { InvoiceCheck } from '../../contract/invoices';
 
 export function parseInvoiceText(layout: InvoiceLayout): ExtractedInvoice[] {
   const lines = layoutLines(layout);

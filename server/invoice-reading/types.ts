@@ -1,33 +1,8 @@
 /**
- * Shapes shared by the invoice readers: the page layout a worker reads from a PDF, and what the
- * rules (or the e-invoice XML) make of it. Pure data: no pdf.js, no database.
+ * What the invoice readers (the rules, or the e-invoice XML) make of a page layout; the layout
+ * itself is the extractors' (InvoiceLayout). Pure data: no pdf.js, no database.
  */
-import type { InvoiceCheck, InvoiceSection, PageRegion } from '../../../../contract/invoices';
-
-/** A run of text on a page, in PDF points from the page's top-left corner. */
-export interface LayoutItem {
-  text: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-export interface LayoutPage {
-  /** 1-based */
-  page: number;
-  width: number;
-  height: number;
-  items: LayoutItem[];
-  /** The page had no text layer and its items come from OCR (word boxes). */
-  ocr: boolean;
-}
-
-export interface InvoiceLayout {
-  pages: LayoutPage[];
-  /** Embedded files that look like e-invoice XML (factur-x.xml, zugferd-invoice.xml, xrechnung.xml, *.xml). */
-  attachments: Array<{ name: string; xml: string }>;
-}
+import type { InvoiceCheck, InvoiceSection, PageRegion } from '../../contract/invoices';
 
 export interface ExtractedField<T> {
   value: T;

@@ -8,7 +8,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { InvoiceLayout } from '../../modules/invoices/extraction/types.ts';
+import type { InvoiceLayout } from './invoice-layout.ts';
 import type { WorkerJob, WorkerReply } from './extract.worker.ts';
 import {
   DEFAULT_LIMITS,

@@ -1,5 +1,6 @@
 /** Public surface of the document extractors. */
 export { detectFileType, detectTableKind, type DetectedFileType, type DetectedTableKind } from './file-type.ts';
+export type { InvoiceLayout, LayoutItem, LayoutPage } from './invoice-layout.ts';
 export { extractDocument, renderPdfPreview, readInvoiceLayout, readTableRows, closeDefaultExtractorPool, ExtractorPool, type ExtractInput, type ExtractorPoolOptions } from './extract.ts';
 export {
   ACCEPTED_KINDS,

@@ -1,12 +1,12 @@
 /**
  * The positioned text of a PDF for the invoice rules: every text run with its box in points from
  * the page's top-left corner, OCR word boxes for pages without a text layer, and the embedded
- * e-invoice XML files. The rules themselves live in server/modules/invoices/extraction.
+ * e-invoice XML files. The rules themselves live in server/invoice-reading.
  */
 import { Util, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
-import type { InvoiceLayout, LayoutItem, LayoutPage } from '../../modules/invoices/extraction/types.ts';
 import { imageDimensions, recogniseWords } from './image-ocr.ts';
+import type { InvoiceLayout, LayoutItem, LayoutPage } from './invoice-layout.ts';
 import { MIN_TEXT_CHARS, openPdf, renderPage } from './pdf-extractor.ts';
 import { ExtractionError, corruptMessage, type ExtractionLimits } from './types.ts';
 

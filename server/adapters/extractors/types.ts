@@ -3,14 +3,14 @@
  * the one error every failure becomes. Imported by both the main thread and the worker.
  */
 import { AppError } from '../../errors.ts';
-import type { InvoiceLayout } from '../../modules/invoices/extraction/types.ts';
+import type { InvoiceLayout } from './invoice-layout.ts';
 
-export type DocumentKind = 'pdf' | 'docx' | 'xlsx' | 'xls' | 'csv' | 'png' | 'jpeg' | 'webp';
+export type DocumentKind = 'pdf' | 'docx' | 'doc' | 'xlsx' | 'xls' | 'csv' | 'png' | 'jpeg' | 'webp';
 
-export const ACCEPTED_KINDS: readonly DocumentKind[] = ['pdf', 'docx', 'xlsx', 'xls', 'csv', 'jpeg', 'png', 'webp'];
+export const ACCEPTED_KINDS: readonly DocumentKind[] = ['pdf', 'docx', 'doc', 'xlsx', 'xls', 'csv', 'jpeg', 'png', 'webp'];
 
 /** For error messages: what a user may upload. */
-export const ACCEPTED_TYPES_LABEL = 'PDF, Word (.docx), Excel (.xlsx, .xls), CSV, JPEG, PNG, WebP';
+export const ACCEPTED_TYPES_LABEL = 'PDF, Word (.docx, .doc), Excel (.xlsx, .xls), CSV, JPEG, PNG, WebP';
 
 export interface ExtractedPage {
   /** 1-based page number for PDFs; null for formats without pages. */
@@ -117,6 +117,7 @@ export class ExtractionError extends AppError {
 const NOUN: Record<DocumentKind, string> = {
   pdf: 'The PDF',
   docx: 'The Word document',
+  doc: 'The Word (.doc) document',
   xlsx: 'The Excel workbook',
   xls: 'The Excel (.xls) workbook',
   csv: 'The CSV file',

@@ -13,10 +13,15 @@ import type {
 } from '../../../contract/invoices';
 import { isUuid } from '../../db/ids';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
-import { writeImportWorkbook, importFileName } from './import-file/daily-detail-workbook';
-import type { ImportLayout } from './import-file/import-layout';
-import type { ConfirmedInvoice, ConfirmedInvoiceLine } from './import-file/types';
-import { writeVistaHeaderCsv, writeVistaLinesCsv } from './import-file/vista-csv';
+import {
+  importFileName,
+  writeImportWorkbook,
+  writeVistaHeaderCsv,
+  writeVistaLinesCsv,
+  type ConfirmedInvoice,
+  type ConfirmedInvoiceLine,
+  type ImportLayout,
+} from '../../import-files';
 import type { ImportBatchRow, InvoiceConfirmationValues, InvoiceRow, InvoicesRepository } from './invoices.repository';
 import { storedParse, type InvoicesService } from './invoices.service';
 

@@ -4,7 +4,7 @@
  */
 import type { InvoiceCheck, InvoiceDto, InvoiceFieldName, InvoiceStatus, ParsedInvoice } from '../../../contract/invoices';
 import type { VendorMatch } from '../../../contract/vendors';
-import type { ExtractedField, ExtractedInvoice } from './extraction/types';
+import type { ExtractedField, ExtractedInvoice } from '../../invoice-reading';
 import type { InvoiceRow, NewInvoiceRow } from './invoices.repository';
 
 /** What the upload stored in `invoices.parsed`: the extraction plus what matching added. */

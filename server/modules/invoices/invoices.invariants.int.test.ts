@@ -8,7 +8,7 @@ import { generateCorpus } from '../../../bench/invoices/synthetic/generate';
 import type { ConfirmInvoicesResponse, InvoiceDto, ParsedInvoice, UploadInvoiceResponse } from '../../../contract/invoices';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/databases';
 import { FakeIssuer } from '../../test/fake-issuer';
-import { buildDocumentsTestApp } from '../documents/testing/documents-app';
+import { buildDocumentsTestApp } from '../../test/documents-app';
 
 const AUDIENCE = 'https://kai.example.com/api';
 const PARALLEL = 6;

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { readInvoiceLayout } from '../../adapters/extractors';
+import { readInvoiceLayout, type InvoiceLayout } from '../../adapters/extractors';
 import type { UploadLimits } from '../../config';
+import { DEFAULT_IMPORT_LAYOUT, loadImportLayout, type ImportLayout } from '../../import-files';
+import { parseInvoiceLayout } from '../../invoice-reading';
 import { rememberVendorAlias, matchVendors } from '../vendors/vendor-matching';
 import { normalizeVendorName } from '../vendors/vendor-names';
 import type { VendorsRepository } from '../vendors/vendors.repository';
-import { parseInvoiceLayout } from './extraction';
-import type { InvoiceLayout } from './extraction/types';
-import { DEFAULT_IMPORT_LAYOUT, loadImportLayout, type ImportLayout } from './import-file/import-layout';
 import { createInvoiceConfirmation } from './invoice-confirmation';
 import type { InvoicesRepository } from './invoices.repository';
 import { invoicesRoutes } from './invoices.routes';

@@ -10,12 +10,13 @@ import {
   type UploadInvoicesResult,
 } from '../../../contract/invoices';
 import type { VendorMatch } from '../../../contract/vendors';
+import type { InvoiceLayout } from '../../adapters/extractors';
 import { AppError, NotFoundError, ValidationError } from '../../errors';
+import type { ExtractedInvoice } from '../../invoice-reading';
 import type { Detected, DocumentsService, Uploader } from '../documents/documents.service';
 import { inspectUpload } from '../documents/documents.service';
 import type { DocumentRow } from '../documents/documents.repository';
 import { spoolUpload, type SpooledFile } from '../documents/upload-spool';
-import type { ExtractedInvoice, InvoiceLayout } from './extraction/types';
 import { toInvoiceDto, toNewInvoiceRow, toParsedInvoice, type StoredParse } from './invoice-dto';
 import type { InvoiceRow, InvoicesRepository } from './invoices.repository';
 import { isUuid } from '../../db/ids';

@@ -1,0 +1,8 @@
+/**
+ * Import files, the public surface: confirmed invoices in, the Daily-Detail workbook or the Vista
+ * header/line CSVs out; no database.
+ */
+export { importFileName, writeImportWorkbook } from './daily-detail-workbook.ts';
+export { DEFAULT_IMPORT_LAYOUT, loadImportLayout, type ImportLayout } from './import-layout.ts';
+export type { ConfirmedInvoice, ConfirmedInvoiceLine } from './types.ts';
+export { writeVistaHeaderCsv, writeVistaLinesCsv } from './vista-csv.ts';
