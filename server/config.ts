@@ -185,6 +185,8 @@ export type IdentityConfig =
       extraScopes: string[];
     };
 
+export type BuiltinIdentityConfig = Extract<IdentityConfig, { kind: 'builtin' }>;
+
 export class ConfigError extends Error {}
 
 export const BUILTIN_CLIENT_ID = 'kai-web';

@@ -1,8 +1,8 @@
+import type { BuiltinIdentityConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { mintAccessToken, MAX_MINTED_TTL_SECONDS } from '../modules/identity/access-token';
 import { createAccountsRepository, type AccountRow } from '../modules/identity/accounts.repository';
 import { createAccountsService, displayName } from '../modules/identity/accounts.service';
-import type { BuiltinIdentityConfig } from '../modules/identity/builtin-identity';
 import { createOidcPayloadsRepository } from '../modules/identity/oidc-payloads.repository';
 import { createUsersRepository } from '../modules/users/users.repository';
 import { parseTtl } from './ttl';

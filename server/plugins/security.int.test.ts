@@ -1,34 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/app';
-import { createTestDatabase, type TestDatabase } from '../test/databases';
-import { FakeIssuer } from '../test/fake-issuer';
-
-const AUDIENCE = 'https://kai.example.com/api';
+import { startIssuerApp, type IssuerApp } from '../test/issuer-app';
 
 describe('security headers and per-user rate limits', () => {
-  let issuer: FakeIssuer;
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
+  let kai: IssuerApp;
+  let app: IssuerApp['app'];
 
   beforeAll(async () => {
-    issuer = await new FakeIssuer().start();
-    database = await createTestDatabase('pglite');
-    ({ app } = await buildTestApp(database.handle, {
-      OIDC_ISSUER: issuer.issuer,
-      OIDC_CLIENT_ID: 'spa',
-      OIDC_AUDIENCE: AUDIENCE,
-      KAI_CHAT_RATE_LIMIT: '2',
-      KAI_UPLOAD_RATE_LIMIT: '1',
-      KAI_IMAGE_HOSTS: 'https://s.gravatar.com',
-    }));
+    kai = await startIssuerApp('pglite', { KAI_CHAT_RATE_LIMIT: '2', KAI_UPLOAD_RATE_LIMIT: '1', KAI_IMAGE_HOSTS: 'https://s.gravatar.com' });
+    app = kai.app;
   });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-    await issuer.stop();
-  });
+  afterAll(() => kai.close());
 
-  const headersFor = async (sub: string) => ({ authorization: `Bearer ${await issuer.sign({ sub, aud: AUDIENCE })}` });
+  const headersFor = (sub: string) => kai.bearer(sub);
   const chat = async (sub: string) =>
     app.inject({ method: 'POST', url: '/api/chat', headers: await headersFor(sub), payload: { message: 'What is retainage?', source: 'structure' } });
 

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/app';
-import { createTestDatabase, type TestDatabase } from '../test/databases';
-import { FakeIssuer } from '../test/fake-issuer';
 import { FakeOpenAI } from '../test/fake-openai';
-
-const AUDIENCE = 'https://kai.example.com/api';
+import { startIssuerApp, TEST_AUDIENCE, type IssuerApp } from '../test/issuer-app';
 const LLM_KEY = 'sk-live-ThisIsTheModelKeyThatMustNeverShow-0123456789';
 const KAI_SECRET = 'cookie-signing-secret-that-must-never-show-0123456789';
 
@@ -14,37 +10,27 @@ const KAI_SECRET = 'cookie-signing-secret-that-must-never-show-0123456789';
  * part of it) and when requests fail.
  */
 describe('secrets stay out of responses and logs', () => {
-  let issuer: FakeIssuer;
   let model: FakeOpenAI;
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
-  let logText: () => string;
+  let kai: IssuerApp;
 
   beforeAll(async () => {
-    issuer = await new FakeIssuer().start();
     model = await new FakeOpenAI().start();
-    database = await createTestDatabase('pglite');
-    ({ app, logText } = await buildTestApp(database.handle, {
-      OIDC_ISSUER: issuer.issuer,
-      OIDC_CLIENT_ID: 'spa',
-      OIDC_AUDIENCE: AUDIENCE,
+    kai = await startIssuerApp('pglite', {
       LLM_BASE_URL: model.baseUrl,
       LLM_MODEL: 'fake-model',
       LLM_API_KEY: LLM_KEY,
       LLM_MAX_RETRIES: '0',
       KAI_SECRET,
       LOG_LEVEL: 'trace',
-    }));
+    });
   });
   afterAll(async () => {
-    await app.close();
-    await database.dispose();
+    await kai.close();
     await model.stop();
-    await issuer.stop();
   });
 
   it('keeps the model key, the instance secret and bearer tokens out of every answer and log line', async () => {
-    const token = await issuer.sign({ sub: 'clerk', aud: AUDIENCE });
+    const token = await kai.issuer.sign({ sub: 'clerk', aud: TEST_AUDIENCE });
     const headers = { authorization: `Bearer ${token}` };
     model.reply(
       { kind: 'status', status: 401, message: `Incorrect API key provided: ${LLM_KEY}` },
@@ -62,7 +48,7 @@ describe('secrets stay out of responses and logs', () => {
       { method: 'GET' as const, url: `/api/documents?token=${token}` },
       { method: 'POST' as const, url: '/api/user/sync', payload: '{"auth0Id": ' },
     ]) {
-      const res = await app.inject({ ...request, headers: { ...headers, ...(typeof request.payload === 'string' ? { 'content-type': 'application/json' } : {}) } });
+      const res = await kai.app.inject({ ...request, headers: { ...headers, ...(typeof request.payload === 'string' ? { 'content-type': 'application/json' } : {}) } });
       expect(res.statusCode, request.url).toBeLessThan(500);
       bodies.push(JSON.stringify(res.headers) + res.body);
     }
@@ -70,7 +56,7 @@ describe('secrets stay out of responses and logs', () => {
     expect(bodies[0]).toContain('refused KAI');
     expect(model.requests.length).toBe(2);
 
-    for (const text of [...bodies, logText()]) {
+    for (const text of [...bodies, kai.logText()]) {
       expect(text).not.toContain(LLM_KEY);
       expect(text).not.toContain(LLM_KEY.slice(10, 30));
       expect(text).not.toContain(KAI_SECRET);

@@ -1,5 +1,5 @@
-import type { DatabaseHandle } from '../../../db/client';
-import { buildTestApp } from '../../../test/app';
+import type { DatabaseHandle } from '../db/client';
+import { buildTestApp } from './app';
 
 /**
  * The whole app, its document queue driven by the test: the background loop is stopped, and

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../app';
-import { loadConfig, type Config } from '../../../config';
-import { openDatabase, type DatabaseHandle } from '../../../db/client';
-import { freePort } from '../../../test/free-port';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { freePort } from './free-port';
 
 export const ADMIN_EMAIL = 'admin@example.test';
 export const ADMIN_PASSWORD = 'admin-password-for-tests';

@@ -8,7 +8,7 @@ import { FakeIssuer } from '../../test/fake-issuer';
 import { createRetrievalService } from '../retrieval';
 import { createDocumentsRepository } from './documents.repository';
 import { MAX_ATTEMPTS, startDocumentWorker } from './documents.queue';
-import { buildDocumentsTestApp, uploadForm } from './testing/documents-app';
+import { buildDocumentsTestApp, uploadForm } from '../../test/documents-app';
 
 const AUDIENCE = 'https://kai.example.com/api';
 

@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { importJWK, SignJWT } from 'jose';
+import type { BuiltinIdentityConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../errors';
 import { createAccountsRepository, normalizeEmail } from './accounts.repository';
 import { displayName } from './accounts.service';
-import type { BuiltinIdentityConfig } from './builtin-identity';
 import { createInstanceSettingsRepository } from './instance-settings.repository';
+import { API_SCOPES } from './scopes';
 import { loadSigningKeys } from './signing-keys';
 
 export const MAX_MINTED_TTL_SECONDS = 24 * 60 * 60;
-/** Scopes an access token for the API carries, minted or issued by the provider. */
-export const API_SCOPES = 'openid profile email';
 
 /**
  * An access token for the API signed with the provider's own key and shaped like the ones it

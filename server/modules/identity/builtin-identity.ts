@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import Provider from 'oidc-provider';
-import type { Config, IdentityConfig } from '../../config';
+import type { BuiltinIdentityConfig, Config } from '../../config';
 import type { Database } from '../../db/client';
 import { createUsersRepository } from '../users/users.repository';
 import { createAccountsRepository } from './accounts.repository';
@@ -12,8 +12,6 @@ import { interactionRoutes } from './interaction.routes';
 import { createOidcAdapter, createOidcPayloadsRepository } from './oidc-payloads.repository';
 import { buildProviderConfig } from './provider-config';
 import { loadCookieKeys, loadSigningKeys } from './signing-keys';
-
-export type BuiltinIdentityConfig = Extract<IdentityConfig, { kind: 'builtin' }>;
 
 export interface BuiltinIdentityDeps {
   config: Config;

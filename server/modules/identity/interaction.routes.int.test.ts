@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, startApp, type RunningApp } from './testing/app';
-import { formAction, pkcePair, TestBrowser } from './testing/browser';
+import { ADMIN_EMAIL, startApp, type RunningApp } from '../../test/identity-app';
+import { formAction, pkcePair, TestBrowser } from '../../test/browser';
 
 let running: RunningApp;
 

@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuiltinIdentityConfig } from '../../config';
 import { accounts } from '../../db/schema';
 import { createUsersRepository } from '../users/users.repository';
 import { mintAccessToken } from './access-token';
 import { createAccountsRepository } from './accounts.repository';
 import { createAccountsService, type AccountsService } from './accounts.service';
-import type { BuiltinIdentityConfig } from './builtin-identity';
 import { createOidcPayloadsRepository } from './oidc-payloads.repository';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startApp, type RunningApp } from './testing/app';
-import { decodeJwtPart, formAction, pkcePair, TestBrowser } from './testing/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startApp, type RunningApp } from '../../test/identity-app';
+import { decodeJwtPart, formAction, pkcePair, TestBrowser } from '../../test/browser';
 
 let running: RunningApp;
 let service: AccountsService;

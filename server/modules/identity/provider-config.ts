@@ -1,18 +1,16 @@
 import { errors, type AdapterConstructor, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { JWK } from 'jose';
-import type { IdentityConfig } from '../../config';
-import { API_SCOPES } from './access-token';
+import type { BuiltinIdentityConfig } from '../../config';
 import { displayName, type AccountsService } from './accounts.service';
 import { errorPage, logoutPage, PAGE_CSP, signedOutPage } from './pages';
-
-type BuiltinIdentity = Extract<IdentityConfig, { kind: 'builtin' }>;
+import { API_SCOPES } from './scopes';
 
 const RESOURCE_SCOPES = `${API_SCOPES} offline_access`;
 const AUTHORIZATION_CODE_TTL_SECONDS = 60;
 const INTERACTION_TTL_SECONDS = 30 * 60;
 
 export interface ProviderConfigInput {
-  identity: BuiltinIdentity;
+  identity: BuiltinIdentityConfig;
   publicUrl: string;
   /** Path the provider answers under, as browsers see it (`/oidc`). */
   basePath: string;

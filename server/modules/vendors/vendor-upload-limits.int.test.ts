@@ -1,39 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../test/databases';
-import { FakeIssuer } from '../../test/fake-issuer';
 import { postHugeUpload } from '../../test/huge-upload';
-
-const AUDIENCE = 'https://kai.example.com/api';
+import { startIssuerApp, type IssuerApp } from '../../test/issuer-app';
 
 describe('vendor-list upload limits', () => {
-  let issuer: FakeIssuer;
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
+  let kai: IssuerApp;
 
   beforeAll(async () => {
-    issuer = await new FakeIssuer().start();
-    database = await createTestDatabase('pglite');
-    ({ app } = await buildTestApp(database.handle, {
-      OIDC_ISSUER: issuer.issuer,
-      OIDC_CLIENT_ID: 'spa',
-      OIDC_AUDIENCE: AUDIENCE,
-      KAI_UPLOAD_MAX_FILE_BYTES: String(1024 * 1024),
-    }));
+    kai = await startIssuerApp('pglite', { KAI_UPLOAD_MAX_FILE_BYTES: String(1024 * 1024) });
   });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-    await issuer.stop();
-  });
+  afterAll(() => kai.close());
 
   it('answers 413 as soon as a vendor list crosses the limit, without reading the rest of the body', async () => {
-    const token = await issuer.sign({ sub: 'clerk', aud: AUDIENCE });
-    const outcome = await postHugeUpload(app, {
+    const outcome = await postHugeUpload(kai.app, {
       path: '/api/upload-vendor-list',
       field: 'file',
       filename: 'vendors.csv',
-      headers: { authorization: `Bearer ${token}` },
+      headers: await kai.bearer('clerk'),
       totalBytes: 200 * 1024 * 1024,
       head: 'Vendor Code,Vendor Name\n100,Acme Concrete\n',
     });

@@ -5,7 +5,7 @@ import type { UploadResponse } from '../../../contract/documents';
 import type { ConfirmInvoiceResponse, UploadInvoiceResponse } from '../../../contract/invoices';
 import type { VendorDto } from '../../../contract/vendors';
 import { makeTextPdf } from '../../adapters/extractors/test-fixtures';
-import { uploadForm } from '../../modules/documents/testing/documents-app';
+import { uploadForm } from '../../test/documents-app';
 
 /** Kinds of things a user owns that a route can name by id. */
 export type Resource = 'chatSession' | 'document' | 'invoice' | 'importBatch' | 'vendor';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { BuiltinIdentityConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { createAccountsRepository } from '../../modules/identity/accounts.repository';
 import { mintAccessToken } from '../../modules/identity/access-token';
-import type { BuiltinIdentityConfig } from '../../modules/identity/builtin-identity';
 import { buildTestApp, testConfig } from '../../test/app';
 
 /**
