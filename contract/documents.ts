@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const uploadPurpose = z.enum(['analyze', 'invoice', 'vendor', 'report', 'knowledge']);
 export type UploadPurpose = z.infer<typeof uploadPurpose>;
 
-export const documentKind = z.enum(['pdf', 'docx', 'xlsx', 'xls', 'csv', 'png', 'jpeg', 'webp']);
+export const documentKind = z.enum(['pdf', 'docx', 'doc', 'xlsx', 'xls', 'csv', 'png', 'jpeg', 'webp']);
 export type DocumentKind = z.infer<typeof documentKind>;
 
 /** queued -> extracting -> ready | failed (with a reason the user can read). */
@@ -50,5 +50,5 @@ export type UploadResponse = z.infer<typeof uploadResponse>;
 
 export const deleteDocumentResponse = z.object({ success: z.literal(true) });
 
-/** The picker's accept list (spec part 2); .doc is refused by content with a clear 415. */
+/** The picker's accept list (spec part 2); every one of these is read. */
 export const ACCEPTED_UPLOAD_EXTENSIONS = ['.pdf', '.doc', '.docx', '.xls', '.xlsx', '.csv', '.jpg', '.jpeg', '.png', '.webp'];

@@ -169,7 +169,7 @@ export const documents = pgTable(
     /** Display only: storage is keyed by blob id. */
     filename: text('filename').notNull(),
     mime: text('mime').notNull(),
-    kind: text('kind', { enum: ['pdf', 'docx', 'xlsx', 'xls', 'csv', 'png', 'jpeg', 'webp'] }).notNull(),
+    kind: text('kind', { enum: ['pdf', 'docx', 'doc', 'xlsx', 'xls', 'csv', 'png', 'jpeg', 'webp'] }).notNull(),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
     blobId: uuid('blob_id').notNull(),

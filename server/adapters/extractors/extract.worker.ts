@@ -6,9 +6,11 @@
 import { open } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { extractCsv } from './csv-extractor.ts';
+import { extractDoc } from './doc-extractor.ts';
 import { extractDocx } from './docx-extractor.ts';
 import { detectFileType } from './file-type.ts';
 import { extractImage } from './image-ocr.ts';
+import { isOle2 } from './ole2-directory.ts';
 import { checkOoxmlArchive } from './ooxml-guard.ts';
 import { extractPdf, renderPdfPage } from './pdf-extractor.ts';
 import { readPdfLayout } from './pdf-layout.ts';
@@ -80,7 +82,10 @@ async function runJob(job: WorkerJob): Promise<Extraction> {
   if (bytes.length > limits.maxBytes) throw tooBig(kind, limits.maxBytes);
   if (job.table) return { text: '', pages: [], metadata: { method: 'structured' }, table: await readTableRows(bytes, job.table, limits) };
   // The caller's kind came from detectFileType on the head; check it again on these very bytes.
-  const detected = await detectFileType(bytes.subarray(0, 64 * 1024));
+  // A legacy Office directory may lie anywhere in the file, so it is looked for in all of it
+  // (headers only); where it lies out of reach even so, the caller's kind stands and the reader,
+  // which parses the whole container, refuses a file that does not hold one.
+  const detected = isOle2(bytes) ? await detectFileType(bytes, `upload.${kind}`) : await detectFileType(bytes.subarray(0, 64 * 1024));
   if ('unsupported' in detected) throw new ExtractionError('unsupported', detected.reason);
   if (detected.kind !== kind) {
     throw new ExtractionError('unsupported', `${describeKind(kind)} is actually a ${detected.kind.toUpperCase()} file.`);
@@ -95,6 +100,8 @@ async function runJob(job: WorkerJob): Promise<Extraction> {
       return extractPdf(bytes, limits);
     case 'docx':
       return extractDocx(bytes, await checkOoxmlArchive(bytes, kind, limits));
+    case 'doc':
+      return extractDoc(bytes);
     case 'xlsx':
       return extractXlsx(bytes, await checkOoxmlArchive(bytes, kind, limits), limits);
     case 'xls':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectFileType, hasConsistentDelimiter } from './file-type.ts';
-import { makeDocx, makeOle2, makePixelBombPng, makeTextPdf, makeXls, makeXlsx, makeZip, renderTextImage } from './test-fixtures.ts';
+import { makeDocx, makeOle2, makePixelBombPng, makeTextPdf, makeXls, makeXlsx, makeZip, readSubcontractNoteDoc, renderTextImage } from './test-fixtures.ts';
 
 const ascii = (text: string) => new Uint8Array(Buffer.from(text));
 
@@ -55,7 +55,7 @@ describe('detectFileType', () => {
     for (const [bytes, name] of refusals) {
       const result = await detectFileType(bytes, name);
       expect(result, name).toMatchObject({ unsupported: true });
-      expect('reason' in result && result.reason).toContain('Accepted types: PDF, Word (.docx), Excel (.xlsx, .xls), CSV, JPEG, PNG, WebP');
+      expect('reason' in result && result.reason).toContain('Accepted types: PDF, Word (.docx, .doc), Excel (.xlsx, .xls), CSV, JPEG, PNG, WebP');
     }
   });
 
@@ -68,28 +68,37 @@ describe('detectFileType', () => {
     expect(await detectFileType(makeOle2({ '/Workbook': 'x', '/MBD0001/WordDocument': 'y' }), 'a.xls')).toMatchObject({ kind: 'xls' });
   });
 
-  it('refuses a Word 97-2003 .doc and other legacy Office files with what to do instead', async () => {
-    const doc = makeOle2({ '/WordDocument': 'x'.repeat(5000), '/1Table': 'y', '/ObjectPool/_1/Workbook': 'z' });
-    for (const name of ['letter.doc', 'letter.xls', 'letter']) {
-      const result = await detectFileType(doc, name);
-      expect(result, name).toMatchObject({ unsupported: true, detected: 'doc' });
-      expect('reason' in result && result.reason, name).toMatch(
-        /^Word 97-2003 documents \(\.doc\) are not supported: open it in Word, save it as \.docx and upload that\. Accepted types: /,
-      );
-    }
+  it('accepts a Word 97-2003 .doc by its WordDocument stream, whatever the name says', async () => {
+    const doc = readSubcontractNoteDoc();
+    expect(await detectFileType(doc, 'note.doc')).toEqual({ kind: 'doc', mime: 'application/msword', declaredKind: 'doc', mismatch: false });
+    expect(await detectFileType(doc, 'note.xls')).toMatchObject({ kind: 'doc', mismatch: true });
+    expect(await detectFileType(doc)).toMatchObject({ kind: 'doc', declaredKind: null, mismatch: false });
+    // A workbook embedded in the document does not make it one.
+    const embedding = makeOle2({ '/WordDocument': 'x'.repeat(5000), '/1Table': 'y', '/ObjectPool/_1/Workbook': 'z' });
+    expect(await detectFileType(embedding, 'letter.doc')).toMatchObject({ kind: 'doc', mismatch: false });
+    // An Excel workbook named .doc is what it is, and the name is a mismatch.
+    expect(await detectFileType(makeXls({ Costs: [['Item']] }), 'minutes.doc')).toMatchObject({ kind: 'xls', declaredKind: 'doc', mismatch: true });
+  });
+
+  it('refuses other legacy Office files with what to do instead', async () => {
     expect(await detectFileType(makeOle2({ '/PowerPoint Document': 'x' }), 'deck.ppt')).toMatchObject({ unsupported: true, detected: 'ppt' });
     const locked = await detectFileType(makeOle2({ '/EncryptedPackage': 'x', '/EncryptionInfo': 'y' }), 'locked.xlsx');
     expect('reason' in locked && locked.reason).toMatch(/^This file is password-protected/);
-    expect(await detectFileType(makeOle2({ '/Contents': 'x' }), 'thing.xls')).toMatchObject({ unsupported: true, detected: 'cfb' });
+    for (const name of ['thing.xls', 'thing.doc']) {
+      const other = await detectFileType(makeOle2({ '/Contents': 'x' }), name);
+      expect(other, name).toMatchObject({ unsupported: true, detected: 'cfb' });
+      expect('reason' in other && other.reason, name).toMatch(/^This Office 97-2003 file is neither a Word document nor an Excel workbook, and is not supported\. Accepted types: /);
+    }
   });
 
   it('lets the name decide for now when the OLE2 directory lies past the head', async () => {
     const doc = makeOle2({ '/WordDocument': 'x'.repeat(5000) });
     const head = doc.subarray(0, 1024);
-    expect(await detectFileType(head, 'letter.doc')).toMatchObject({ unsupported: true, detected: 'doc' });
+    // Taken as the name says: the worker looks again in the whole file, and word-extractor or
+    // SheetJS refuses one that holds no document of that kind.
+    expect(await detectFileType(head, 'letter.doc')).toMatchObject({ kind: 'doc', mismatch: false });
     expect(await detectFileType(head, 'deck.ppt')).toMatchObject({ unsupported: true, detected: 'ppt' });
     expect(await detectFileType(head, 'notes.txt')).toMatchObject({ unsupported: true, detected: 'cfb' });
-    // Taken as a workbook: the worker reads the whole file and SheetJS refuses what holds none.
     expect(await detectFileType(head, 'costs.xls')).toMatchObject({ kind: 'xls' });
     expect(await detectFileType(head)).toMatchObject({ kind: 'xls' });
   });

@@ -21,6 +21,7 @@ export type DetectedFileType =
 const MIME: Record<DocumentKind, string> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   xls: 'application/vnd.ms-excel',
   csv: 'text/csv',
@@ -30,7 +31,7 @@ const MIME: Record<DocumentKind, string> = {
 };
 
 const EXTENSIONS: Record<string, DocumentKind> = {
-  pdf: 'pdf', docx: 'docx', xlsx: 'xlsx', xls: 'xls', csv: 'csv', png: 'png', jpg: 'jpeg', jpeg: 'jpeg', webp: 'webp',
+  pdf: 'pdf', docx: 'docx', doc: 'doc', xlsx: 'xlsx', xls: 'xls', csv: 'csv', png: 'png', jpg: 'jpeg', jpeg: 'jpeg', webp: 'webp',
 };
 
 const NAMED_REFUSALS: Record<string, string> = {
@@ -39,13 +40,12 @@ const NAMED_REFUSALS: Record<string, string> = {
   zip: 'ZIP archives other than Word (.docx) and Excel (.xlsx) documents are not supported.',
 };
 
-type Ole2Refusal = 'doc' | 'ppt' | 'encrypted' | 'cfb';
+type Ole2Refusal = 'ppt' | 'encrypted' | 'cfb';
 
 const OLE2_REFUSALS: Record<Ole2Refusal, string> = {
-  doc: 'Word 97-2003 documents (.doc) are not supported: open it in Word, save it as .docx and upload that.',
   ppt: 'PowerPoint 97-2003 presentations (.ppt) are not supported: save it as PDF and upload that.',
   encrypted: 'This file is password-protected: remove the password in Office and upload it again.',
-  cfb: 'This Office 97-2003 file is not an Excel workbook and is not supported.',
+  cfb: 'This Office 97-2003 file is neither a Word document nor an Excel workbook, and is not supported.',
 };
 
 const TEXT_REFUSALS: Array<[RegExp, string, string]> = [
@@ -106,9 +106,9 @@ export async function detectFileType(head: Uint8Array, declaredName?: string): P
 
 /**
  * Legacy Office files share one container; its stream names say which document it holds. The
- * directory may lie past the head (Excel writes it anywhere): then a name that says .xls, or no
- * name (the worker's re-check), takes it as a workbook for now, and SheetJS, reading the whole
- * file, refuses it if it holds none.
+ * directory may lie past the head (Word and Excel write it anywhere): then a name that says .doc
+ * or .xls (no name: .xls) takes it as that for now, and the worker looks again in the whole file
+ * before word-extractor or SheetJS, each reading the whole container, refuses one that is not.
  */
 function detectOle2(
   head: Uint8Array,
@@ -118,11 +118,11 @@ function detectOle2(
 ): DetectedFileType {
   const directory = readOle2Directory(head);
   const kind = ole2Kind(directory.names);
-  if (kind === 'xls') return accept('xls');
+  if (kind === 'xls' || kind === 'doc') return accept(kind);
   if (kind) return refuse(kind, OLE2_REFUSALS[kind]);
   if (directory.state !== 'complete') {
     const extension = extensionOf(declaredName);
-    if (extension === 'doc' || extension === 'dot') return refuse('doc', OLE2_REFUSALS.doc);
+    if (extension === 'doc' || extension === 'dot') return accept('doc');
     if (extension === 'ppt' || extension === 'pps') return refuse('ppt', OLE2_REFUSALS.ppt);
     if (extension === null || extension === 'xls') return accept('xls');
   }
@@ -130,7 +130,7 @@ function detectOle2(
 }
 
 /** What the top-level stream names of an OLE2 file make it. */
-function ole2Kind(names: Set<string>): 'xls' | Ole2Refusal | null {
+function ole2Kind(names: Set<string>): 'doc' | 'xls' | Ole2Refusal | null {
   const lower = new Set([...names].map((name) => name.toLowerCase()));
   if (lower.has('worddocument')) return 'doc';
   if (lower.has('powerpoint document')) return 'ppt';

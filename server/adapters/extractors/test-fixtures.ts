@@ -1,8 +1,10 @@
 /**
- * Builds the files the extractor tests need, at test time, so no binary is committed: hand-written
- * PDFs with correct xref offsets, a tiny ZIP writer for DOCX parts, images of rendered text, and
- * the hostile files (bombs, zip-slip, billion laughs).
+ * Builds the files the extractor tests need, at test time: hand-written PDFs with correct xref
+ * offsets, a tiny ZIP writer for DOCX parts, images of rendered text, and the hostile files
+ * (bombs, zip-slip, billion laughs). Only a Word 97-2003 .doc, which none of the project's
+ * packages can write, is committed (fixtures/).
  */
+import { readFileSync } from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
@@ -129,6 +131,14 @@ export function makeXls(sheets: Record<string, Array<Array<string | number | Dat
   for (const [name, rows] of Object.entries(sheets)) XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), name);
   if (props) workbook.Props = props;
   return XLSX.write(workbook, { bookType: 'xls', type: 'buffer' }) as Buffer;
+}
+
+/**
+ * A subcontract note as Word 97-2003 writes it (10 KB): LibreOffice 7.4 made it from HTML with
+ * `soffice --convert-to 'doc:MS Word 97'`. A "Heading 1", a "Heading 2" and three paragraphs.
+ */
+export function readSubcontractNoteDoc(): Buffer {
+  return readFileSync(new URL('./fixtures/subcontract-note.doc', import.meta.url));
 }
 
 /** An OLE2 compound file holding these streams (paths like '/WordDocument' or '/ObjectPool/_1/Workbook'). */

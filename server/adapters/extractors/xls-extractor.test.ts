@@ -59,7 +59,6 @@ describe('legacy Excel (.xls) extraction in the worker sandbox', () => {
     expect(await failure(xls, { maxBytes: 1024 })).toMatchObject({ statusCode: 413, code: 'too_large' });
 
     const doc = await failure(makeOle2({ '/WordDocument': 'x' }));
-    expect(doc).toMatchObject({ statusCode: 415, code: 'unsupported' });
-    expect((doc as Error).message).toMatch(/^Word 97-2003 documents \(\.doc\) are not supported/);
+    expect(doc).toMatchObject({ statusCode: 415, code: 'unsupported', message: 'The Excel (.xls) workbook is actually a DOC file.' });
   });
 });

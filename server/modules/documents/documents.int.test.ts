@@ -5,11 +5,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentDto, DocumentWithContent, UploadResponse } from '../../../contract/documents';
-import { makeDocx, makeTextPdf, makeXlsx, renderTextImage } from '../../adapters/extractors/test-fixtures';
+import { makeDocx, makeTextPdf, makeXlsx, readSubcontractNoteDoc, renderTextImage } from '../../adapters/extractors/test-fixtures';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/databases';
 import { FakeIssuer } from '../../test/fake-issuer';
 import { createRetrievalService } from '../retrieval';
-import { buildDocumentsTestApp, uploadForm } from './testing/documents-app';
+import { buildDocumentsTestApp, uploadForm } from '../../test/documents-app';
 
 const AUDIENCE = 'https://kai.example.com/api';
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -77,6 +77,13 @@ describe.each(databaseKinds)('documents (%s)', (kind) => {
         metadata: { method: 'structured' },
       },
       {
+        name: 'subcontract-note.doc',
+        bytes: readSubcontractNoteDoc(),
+        fileType: 'application/msword',
+        text: 'Subcontract Note: Harbor Street Clinic\n\nSubcontractor: Pinewood Framing Co.',
+        metadata: { method: 'structured' },
+      },
+      {
         name: 'costs.xlsx',
         bytes: await makeXlsx({ Costs: [['Item', 'Amount'], ['Rebar bundle', 1200]] }),
         fileType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -105,6 +112,8 @@ describe.each(databaseKinds)('documents (%s)', (kind) => {
     const retrieval = createRetrievalService({ db: database.handle.db });
     const [hit] = await retrieval.searchUploaded(await userId('alice'), 'retainage schedule north wing');
     expect(hit).toMatchObject({ documentKey: ids[0], page: 2, title: 'gravel.pdf' });
+    const [docHit] = await retrieval.searchUploaded(await userId('alice'), 'lien waiver before retainage release');
+    expect(docHit).toMatchObject({ documentKey: ids[2], title: 'subcontract-note.doc' });
     expect(await retrieval.searchUploaded('00000000-0000-4000-8000-000000000001', 'retainage schedule north wing')).toEqual([]);
 
     const list = (await app.inject({ url: '/api/documents', headers: await auth('alice') })).json() as DocumentDto[];

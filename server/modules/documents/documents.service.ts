@@ -37,6 +37,7 @@ const KEEP_UNTIL_DELETED = new Date('9999-12-31T00:00:00Z');
 const CONTENT_NOUN: Record<DocumentKind, string> = {
   pdf: 'a PDF',
   docx: 'a Word document',
+  doc: 'a Word (.doc) document',
   xlsx: 'an Excel workbook',
   xls: 'an Excel (.xls) workbook',
   csv: 'a CSV file',

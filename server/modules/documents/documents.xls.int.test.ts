@@ -6,11 +6,11 @@ import { makeOle2, makeXls } from '../../adapters/extractors/test-fixtures';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/databases';
 import { FakeIssuer } from '../../test/fake-issuer';
 import { createRetrievalService } from '../retrieval';
-import { buildDocumentsTestApp, uploadForm } from './testing/documents-app';
+import { buildDocumentsTestApp, uploadForm } from '../../test/documents-app';
 
 const AUDIENCE = 'https://kai.example.com/api';
 
-describe.each(databaseKinds)('legacy Excel (.xls) uploads (%s)', (kind) => {
+describe.each(databaseKinds)('legacy Office (.xls, .doc) uploads (%s)', (kind) => {
   let issuer: FakeIssuer;
   let database: TestDatabase;
   let app: FastifyInstance;
@@ -57,12 +57,27 @@ describe.each(databaseKinds)('legacy Excel (.xls) uploads (%s)', (kind) => {
     expect(hit).toMatchObject({ documentKey: file.id, title: 'change-orders.xls' });
   });
 
-  it('refuses a Word 97-2003 .doc with 415 and a readable way out, storing nothing', async () => {
-    const res = await upload('bob', 'minutes.doc', makeOle2({ '/WordDocument': 'x'.repeat(5000), '/1Table': 'y' }));
-    expect(res.statusCode).toBe(415);
-    expect(res.json().error.code).toBe('unsupported_type');
-    expect(res.json().error.message).toMatch(/^minutes\.doc: Word 97-2003 documents \(\.doc\) are not supported: open it in Word, save it as \.docx/);
+  it('refuses an .xls or another Office 97-2003 file named .doc with 415, storing nothing', async () => {
+    const workbook = await upload('bob', 'minutes.doc', makeXls({ Minutes: [['Item'], ['Pour schedule']] }));
+    expect(workbook.statusCode).toBe(415);
+    expect(workbook.json().error).toEqual({ code: 'unsupported_type', message: 'minutes.doc says .doc but contains an Excel (.xls) workbook.' });
+    const other = await upload('bob', 'minutes.doc', makeOle2({ '/Contents': 'x' }));
+    expect(other.statusCode).toBe(415);
+    expect(other.json().error.message).toMatch(/^minutes\.doc: This Office 97-2003 file is neither a Word document nor an Excel workbook/);
     expect((await app.inject({ url: '/api/documents', headers: await auth('bob') })).json()).toEqual([]);
+  });
+
+  it('fails a .doc whose Word stream is not a Word document with a reason the uploader can read', async () => {
+    const res = await upload('bob', 'minutes.doc', makeOle2({ '/WordDocument': 'x'.repeat(5000), '/1Table': 'y' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().files[0]).toMatchObject({ fileType: 'application/msword', status: 'queued' });
+    await drain();
+    expect(await getDocument('bob', res.json().files[0].id)).toMatchObject({
+      kind: 'doc',
+      status: 'failed',
+      processedContent: null,
+      failureReason: 'The Word (.doc) document could not be read: it is not a Word document, or it is damaged.',
+    });
   });
 
   it('fails a damaged .xls with a reason the uploader can read', async () => {
