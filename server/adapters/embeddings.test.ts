@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeEmbeddingsServer } from '../modules/retrieval/testing/fake-embeddings-server';
+import { FakeEmbeddingsServer } from '../test/fake-embeddings-server';
 import { createEmbeddingsClient, EmbeddingsError } from './embeddings';
 
 describe('OpenAI-compatible embeddings client', () => {

@@ -10,7 +10,7 @@ import { createTestDatabase } from '../../test/databases';
 import { indexGuide } from './guide-indexer';
 import { rowsOf } from './retrieval.repository';
 import { createRetrievalService, prepareVectorSearch } from './retrieval.service';
-import { FakeEmbeddingsServer } from './testing/fake-embeddings-server';
+import { FakeEmbeddingsServer } from '../../test/fake-embeddings-server';
 import { openPgliteWithoutVector } from './testing/vector-database';
 import { VectorStoreUnavailableError } from './vector.repository';
 

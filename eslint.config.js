@@ -1,0 +1,62 @@
+// @ts-check
+/**
+ * Lint keeps the architecture (docs/architecture.md) true: who may import whom, no cycles.
+ * A rule is changed in a decision record (decision 009), never disabled inline.
+ */
+import { readdirSync } from 'node:fs';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync('web/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** bulletproof-react's rule: a feature never imports another feature; app/ composes them. */
+const featureZones = features.map((feature) => ({
+  target: `./web/features/${feature}`,
+  from: './web/features',
+  except: [`./${feature}`],
+  message: 'A feature never imports another feature: compose them in web/app, or move shared code to web/components, web/lib or web/hooks.',
+}));
+
+const boundaryZones = [
+  { target: './contract', from: ['./server', './web', './bench', './scripts', './e2e'], message: 'contract/ holds schemas only and imports nothing of ours.' },
+  { target: './server', from: './web', message: 'The server never imports the web app.' },
+  { target: './web', from: ['./server', './bench', './scripts', './e2e'], message: 'The web app reaches the server only through the API (contract/).' },
+  { target: './server/adapters', from: ['./server/modules', './server/invoice-reading', './server/import-files'], message: 'Adapters never import modules: modules use adapters.' },
+  {
+    target: ['./server/invoice-reading', './server/import-files'],
+    from: ['./server/modules', './server/db', './server/plugins', './server/app.ts'],
+    message: 'Invoice reading and import files are pure parts: no modules, no database, no HTTP.',
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**'] },
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parser: tseslint.parser },
+    plugins: { 'import-x': importX, '@typescript-eslint': tseslint.plugin },
+    settings: {
+      // The imported files must be parsed too, or import-x/no-cycle sees no edges.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...featureZones] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Only repositories and server/db talk to the database (STYLE.md 2).' }] },
+      ],
+    },
+  },
+  {
+    // The database's own files, the blob store (the repository of blob chunks, decision 004) and tests.
+    files: ['server/db/**', 'server/**/*.repository.ts', 'server/adapters/blob-storage.ts', '**/*.test.ts', 'server/**/testing/**', 'server/test/**', 'bench/**', 'scripts/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);
