@@ -8,8 +8,8 @@ import { SOURCE_LABELS, type Citable, type KnowledgeTool } from './knowledge-too
 const MAX_TOOL_STEPS = 4;
 const TOOL_RESULT_LIMIT = 5;
 const searchInput = z.object({ query: z.string().min(1).max(300).describe('What to search for, in plain words') });
-/** Converted once, not per request. */
-const SEARCH_INPUT_SCHEMA = zodSchema(searchInput).jsonSchema;
+/** Converted once, not per request (the SDK may type it as a promise; for zod it is a plain object). */
+const SEARCH_INPUT_SCHEMA = await zodSchema(searchInput).jsonSchema;
 
 export interface ModelAnswerInput {
   model: LanguageModelV3;
