@@ -21,10 +21,22 @@ const featureZones = features.map((feature) => ({
 }));
 
 const boundaryZones = [
-  { target: './contract', from: ['./server', './web', './bench', './scripts', './e2e'], message: 'contract/ holds schemas only and imports nothing of ours.' },
+  {
+    target: './contract',
+    from: ['./server', './web', './bench', './scripts', './e2e'],
+    message: 'contract/ holds schemas only and imports nothing of ours.',
+  },
   { target: './server', from: './web', message: 'The server never imports the web app.' },
-  { target: './web', from: ['./server', './bench', './scripts', './e2e'], message: 'The web app reaches the server only through the API (contract/).' },
-  { target: './server/adapters', from: ['./server/modules', './server/invoice-reading', './server/import-files'], message: 'Adapters never import modules: modules use adapters.' },
+  {
+    target: './web',
+    from: ['./server', './bench', './scripts', './e2e'],
+    message: 'The web app reaches the server only through the API (contract/).',
+  },
+  {
+    target: './server/adapters',
+    from: ['./server/modules', './server/invoice-reading', './server/import-files'],
+    message: 'Adapters never import modules: modules use adapters.',
+  },
   {
     target: ['./server/invoice-reading', './server/import-files'],
     from: ['./server/modules', './server/db', './server/plugins', './server/app.ts'],
@@ -56,7 +68,16 @@ export default tseslint.config(
   },
   {
     // The database's own files, the blob store (the repository of blob chunks, decision 004) and tests.
-    files: ['server/db/**', 'server/**/*.repository.ts', 'server/adapters/blob-storage.ts', '**/*.test.ts', 'server/**/testing/**', 'server/test/**', 'bench/**', 'scripts/**'],
+    files: [
+      'server/db/**',
+      'server/**/*.repository.ts',
+      'server/adapters/blob-storage.ts',
+      '**/*.test.ts',
+      'server/**/testing/**',
+      'server/test/**',
+      'bench/**',
+      'scripts/**',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -79,18 +79,26 @@ async function firstChunkMs(url: string, init: RequestInit, marker: string): Pro
 }
 
 const direct = () =>
-  firstChunkMs(`${modelUrl}/chat/completions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ model: 'bench-model', stream: true, messages: [{ role: 'user', content: 'How do I release retainage?' }] }),
-  }, 'word0');
+  firstChunkMs(
+    `${modelUrl}/chat/completions`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'bench-model', stream: true, messages: [{ role: 'user', content: 'How do I release retainage?' }] }),
+    },
+    'word0',
+  );
 
 const throughKai = (i: number) =>
-  firstChunkMs(kaiUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${tokens[i % tokens.length]}` },
-    body: JSON.stringify({ message: 'How do I release retainage on a subcontract?', source: 'structure', sessionId: 1 }),
-  }, 'event: token');
+  firstChunkMs(
+    kaiUrl,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${tokens[i % tokens.length]}` },
+      body: JSON.stringify({ message: 'How do I release retainage on a subcontract?', source: 'structure', sessionId: 1 }),
+    },
+    'event: token',
+  );
 
 let answerTokens = SHORT_ANSWER;
 
@@ -117,7 +125,10 @@ async function kaiPhase(phase: Promise<number[]>): Promise<{ timings: number[]; 
   const before = processTreeCpuMs(kai.pid!);
   const timings = await phase;
   const after = processTreeCpuMs(kai.pid!);
-  return { timings, cpuMsPerAnswer: before === undefined || after === undefined ? undefined : Number(((after - before) / timings.length).toFixed(1)) };
+  return {
+    timings,
+    cpuMsPerAnswer: before === undefined || after === undefined ? undefined : Number(((after - before) / timings.length).toFixed(1)),
+  };
 }
 
 const pct = (sorted: number[], p: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))].toFixed(2));
@@ -145,7 +156,15 @@ const typical = Math.max(1, Math.round(REQUESTS_PER_STREAM / 2));
 const concurrency50TypicalAnswers = compare(await sustained(50, typical, direct), await kaiPhase(sustained(50, typical, throughKai)));
 console.log(
   JSON.stringify(
-    { benchmark: 'chat-time-to-first-token', database: postgres ? 'postgres' : 'pglite', tokenDelayMs: TOKEN_DELAY_MS, answerTokens: SHORT_ANSWER, goal: { p50Ms: 5, p99Ms: 20 }, ...results, concurrency50TypicalAnswers: { answerTokens: TYPICAL_ANSWER, ...concurrency50TypicalAnswers } },
+    {
+      benchmark: 'chat-time-to-first-token',
+      database: postgres ? 'postgres' : 'pglite',
+      tokenDelayMs: TOKEN_DELAY_MS,
+      answerTokens: SHORT_ANSWER,
+      goal: { p50Ms: 5, p99Ms: 20 },
+      ...results,
+      concurrency50TypicalAnswers: { answerTokens: TYPICAL_ANSWER, ...concurrency50TypicalAnswers },
+    },
     null,
     2,
   ),

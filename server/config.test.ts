@@ -34,9 +34,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses a placeholder database password in production', () => {
-    expect(() =>
-      loadConfig({ ...production, KAI_SECRET: realSecret, DATABASE_URL: 'postgres://kai:changeme@db/kai' }),
-    ).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ ...production, KAI_SECRET: realSecret, DATABASE_URL: 'postgres://kai:changeme@db/kai' })).toThrow(/DATABASE_URL/);
   });
 
   it('needs client id and audience with an external issuer, and sends audience only to Auth0', () => {

@@ -21,7 +21,12 @@ const optionalText = z
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
 const list = optionalText.transform((v) =>
-  v ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : [],
+  v
+    ? v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean)
+    : [],
 );
 
 /**
@@ -42,7 +47,11 @@ const envSchema = z.object({
   KAI_SECRET: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   KAI_TRUST_PROXY: flag,
-  KAI_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  KAI_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   KAI_AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   KAI_CHAT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   KAI_UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(20),
@@ -52,7 +61,11 @@ const envSchema = z.object({
   KAI_ADMIN_EMAIL: optionalText,
   KAI_ADMIN_PASSWORD: optionalText,
   KAI_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
-  KAI_REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).default(14 * 86_400),
+  KAI_REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(14 * 86_400),
   KAI_WEB_DIST: optionalText,
   OIDC_ISSUER: optionalText,
   OIDC_CLIENT_ID: optionalText,
@@ -75,10 +88,18 @@ const envSchema = z.object({
   KAI_KNOWLEDGE_DIR: optionalText,
   KAI_SUPPORT_EMAIL: z.string().email().default('support@example.com'),
   KAI_COMPANY_NAME: z.string().min(1).max(100).default('Your Company'),
-  KAI_UPLOAD_MAX_FILE_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  KAI_UPLOAD_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
   KAI_UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(10),
   KAI_UPLOAD_QUOTA_FILES: z.coerce.number().int().min(1).default(500),
-  KAI_UPLOAD_QUOTA_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  KAI_UPLOAD_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
   KAI_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   KAI_EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   KAI_EXTRACTION_LOCK_MS: z.coerce.number().int().min(1000).optional(),
@@ -245,7 +266,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     identity: identityFrom(e, publicUrl),
     llm: llmFrom(e),
     embeddings: e.EMBEDDINGS_BASE_URL
-      ? { baseUrl: e.EMBEDDINGS_BASE_URL, apiKey: e.EMBEDDINGS_API_KEY, model: required('EMBEDDINGS_MODEL', e.EMBEDDINGS_MODEL), dimensions: e.EMBEDDINGS_DIMENSIONS }
+      ? {
+          baseUrl: e.EMBEDDINGS_BASE_URL,
+          apiKey: e.EMBEDDINGS_API_KEY,
+          model: required('EMBEDDINGS_MODEL', e.EMBEDDINGS_MODEL),
+          dimensions: e.EMBEDDINGS_DIMENSIONS,
+        }
       : undefined,
     dailyTokenBudget: e.KAI_DAILY_TOKEN_BUDGET,
     knowledgeDirs: [BUILTIN_KNOWLEDGE_DIR, ...(e.KAI_KNOWLEDGE_DIR ? [path.resolve(e.KAI_KNOWLEDGE_DIR)] : [])],

@@ -14,7 +14,9 @@ describe('main', () => {
   it("keeps the process's native JSON: pdf.js's legacy build, if loaded here, replaces it with slow polyfills", () => {
     const probe = `const { stringify, parse } = JSON; await import('./server/app.ts');
       process.stdout.write(String(JSON.stringify === stringify && JSON.parse === parse));`;
-    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], { cwd: path.resolve(import.meta.dirname, '..') });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+    });
     expect(out.toString()).toBe('true');
   });
 

@@ -72,10 +72,7 @@ export async function main(): Promise<void> {
   }).catch((err) => {
     if (!indexing.signal.aborted) app.log.error({ err }, 'indexing the Structure ERP guide failed');
   });
-  app.log.info(
-    { database: database.kind, identity: config.identity.kind, devMode: config.devMode },
-    `KAI is ready at ${config.publicUrl}`,
-  );
+  app.log.info({ database: database.kind, identity: config.identity.kind, devMode: config.devMode }, `KAI is ready at ${config.publicUrl}`);
 }
 
 function fail(message: string): never {

@@ -9,7 +9,10 @@ const A4_150_DPI = { width: 1240, height: 1754 };
 const RUNS = 3;
 
 export async function runOcrBenchmark() {
-  const lines = Array.from({ length: 36 }, (_, i) => `Line ${i + 1}: Invoice 2024-${1000 + i} for concrete works, total ${(i * 137.5).toFixed(2)} EUR`);
+  const lines = Array.from(
+    { length: 36 },
+    (_, i) => `Line ${i + 1}: Invoice 2024-${1000 + i} for concrete works, total ${(i * 137.5).toFixed(2)} EUR`,
+  );
   const page = await renderTextImage(lines, 'png', A4_150_DPI, 26);
   const pool = new ExtractorPool({ size: 1 });
   try {

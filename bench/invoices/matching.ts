@@ -5,7 +5,17 @@
  */
 import type { ExtractedInvoice } from '../../server/invoice-reading/index.ts';
 
-export const SCORED_FIELDS = ['vendor', 'invoice_number', 'invoice_date', 'due_date', 'total_amount', 'tax_amount', 'currency', 'reference', 'job_number'] as const;
+export const SCORED_FIELDS = [
+  'vendor',
+  'invoice_number',
+  'invoice_date',
+  'due_date',
+  'total_amount',
+  'tax_amount',
+  'currency',
+  'reference',
+  'job_number',
+] as const;
 export type ScoredField = (typeof SCORED_FIELDS)[number];
 
 export interface TruthLineItem {
@@ -81,7 +91,12 @@ export function fieldMatches(field: ScoredField, expected: Value, got: Value): b
 }
 
 function tokens(text: string): Set<string> {
-  return new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  return new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean),
+  );
 }
 
 /** Shared tokens over the larger token set: 1 for the same words, 0 for none in common. */

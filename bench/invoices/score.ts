@@ -64,7 +64,10 @@ const ratio = (a: number, b: number) => (b === 0 ? null : Math.round((a / b) * 1
 export async function scoreCorpus(dir: string, options: { variant?: Variant; parse?: Parse } = {}): Promise<InvoiceScore> {
   const variant = options.variant ?? 'all';
   const parse = options.parse ?? parseInvoicePdf;
-  const fields = Object.fromEntries(SCORED_FIELDS.map((field) => [field, { correct: 0, scored: 0 }])) as Record<ScoredField, { correct: number; scored: number }>;
+  const fields = Object.fromEntries(SCORED_FIELDS.map((field) => [field, { correct: 0, scored: 0 }])) as Record<
+    ScoredField,
+    { correct: number; scored: number }
+  >;
   const lines = { truth: 0, extracted: 0, matched: 0 };
   const misses: Miss[] = [];
   const corpus = listCorpus(dir, variant);
@@ -115,7 +118,13 @@ export async function scoreCorpus(dir: string, options: { variant?: Variant; par
       lines.extracted += items.length;
       lines.matched += matched;
       if (matched < truthItems.length || matched < items.length) {
-        misses.push({ file, invoice: t + 1, field: 'line_items', expected: `${truthItems.length} items`, got: `${items.length} items, ${matched} matched` });
+        misses.push({
+          file,
+          invoice: t + 1,
+          field: 'line_items',
+          expected: `${truthItems.length} items`,
+          got: `${items.length} items, ${matched} matched`,
+        });
       }
     }
   }
@@ -131,9 +140,19 @@ export async function scoreCorpus(dir: string, options: { variant?: Variant; par
     files: corpus.length,
     invoices,
     errors,
-    fields: Object.fromEntries(SCORED_FIELDS.map((field) => [field, { ...fields[field], accuracy: ratio(fields[field].correct, fields[field].scored) }])),
+    fields: Object.fromEntries(
+      SCORED_FIELDS.map((field) => [field, { ...fields[field], accuracy: ratio(fields[field].correct, fields[field].scored) }]),
+    ),
     field_accuracy: ratio(correct, scored),
-    line_items: { ...lines, precision, recall, f1: precision === null || recall === null || precision + recall === 0 ? null : Math.round(((2 * precision * recall) / (precision + recall)) * 10000) / 10000 },
+    line_items: {
+      ...lines,
+      precision,
+      recall,
+      f1:
+        precision === null || recall === null || precision + recall === 0
+          ? null
+          : Math.round(((2 * precision * recall) / (precision + recall)) * 10000) / 10000,
+    },
     parse_seconds: Math.round(seconds * 1000) / 1000,
     files_per_second: seconds > 0 ? Math.round((corpus.length / seconds) * 10) / 10 : null,
     misses,
@@ -144,18 +163,24 @@ const percent = (value: number | null) => (value === null ? '-' : `${(value * 10
 const show = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value));
 
 export function formatReport(score: InvoiceScore): string {
-  const out = [`Invoice extraction: ${score.corpus} (${score.variant}), ${score.files} files, ${score.invoices} invoices, ${score.errors} errors`, ''];
+  const out = [
+    `Invoice extraction: ${score.corpus} (${score.variant}), ${score.files} files, ${score.invoices} invoices, ${score.errors} errors`,
+    '',
+  ];
   out.push(`${'field'.padEnd(16)}${'correct'.padStart(9)}${'scored'.padStart(8)}${'accuracy'.padStart(10)}`);
   for (const [field, { correct, scored, accuracy }] of Object.entries(score.fields)) {
     out.push(`${field.padEnd(16)}${String(correct).padStart(9)}${String(scored).padStart(8)}${percent(accuracy).padStart(10)}`);
   }
   out.push(`${'all fields'.padEnd(33)}${percent(score.field_accuracy).padStart(10)}`, '');
   const { truth, extracted, matched, precision, recall, f1 } = score.line_items;
-  out.push(`line items: ${matched} matched of ${truth} true and ${extracted} extracted; precision ${percent(precision)}, recall ${percent(recall)}, F1 ${percent(f1)}`);
+  out.push(
+    `line items: ${matched} matched of ${truth} true and ${extracted} extracted; precision ${percent(precision)}, recall ${percent(recall)}, F1 ${percent(f1)}`,
+  );
   out.push(`speed: ${score.files_per_second ?? '-'} files/s (${score.parse_seconds} s parsing)`, '');
   if (score.misses.length) {
     out.push(`misses (${score.misses.length}):`);
-    for (const miss of score.misses) out.push(`  ${miss.file} #${miss.invoice} ${miss.field}: expected ${show(miss.expected)}, got ${show(miss.got)}`);
+    for (const miss of score.misses)
+      out.push(`  ${miss.file} #${miss.invoice} ${miss.field}: expected ${show(miss.expected)}, got ${show(miss.got)}`);
   }
   return out.join('\n');
 }

@@ -29,7 +29,9 @@ for (let run = 0; run < RUNS; run++) {
     Array.from({ length: 30 }, (_, line): [number, number, string] => [
       60,
       780 - line * 24,
-      p === 19 && line === 29 ? `Retainage for ${marker} is held at ten percent.` : `Page ${p + 1} line ${line + 1}: schedule of values, change orders and lien waivers for job 2417.`,
+      p === 19 && line === 29
+        ? `Retainage for ${marker} is held at ten percent.`
+        : `Page ${p + 1} line ${line + 1}: schedule of values, change orders and lien waivers for job 2417.`,
     ]),
   );
   const form = new FormData();

@@ -21,41 +21,201 @@ export interface NoisyQuery {
   noise: string[];
 }
 
-
 const SURNAMES = [
-  'Hendricks', 'Morales', 'Whitaker', 'Nguyen', 'Okafor', 'Brennan', 'Castillo', 'Delgado', 'Fitzgerald', 'Gallagher', 'Harrington',
-  'Iverson', 'Jennings', 'Kowalski', 'Lindqvist', 'McAllister', 'Novak', "O'Connell", 'Pruitt', 'Quintero', 'Ramirez', 'Schaefer',
-  'Thornton', 'Underwood', 'Vasquez', 'Whitfield', 'Yates', 'Zimmerman', 'Abernathy', 'Baxter', 'Coleman', 'Dawson', 'Ellison',
-  'Fairbanks', 'Guthrie', 'Holloway', 'Ingram', 'Jacobs', 'Kendrick', 'Lancaster', 'Maddox', 'Nolan', 'Oakley', 'Pemberton',
-  'Redmond', 'Sullivan', 'Talbot', 'Vance', 'Wheeler', 'Alvarez', 'Barrett', 'Crawford', 'Donnelly', 'Everett', 'Fleming',
-  'Grayson', 'Hawkins', 'Jimenez', 'Keller', 'Lawson', 'Mercer', 'Norris', 'Owens', 'Patterson', 'Reyes', 'Sanders', 'Tucker',
-  'Walsh', 'Bradford', 'Carver', 'Duffy', 'Eastman', 'Ford', 'Garner', 'Hale', 'Kemp', 'Lowry', 'Marsh', 'Pike', 'Rhodes', 'Stokes',
+  'Hendricks',
+  'Morales',
+  'Whitaker',
+  'Nguyen',
+  'Okafor',
+  'Brennan',
+  'Castillo',
+  'Delgado',
+  'Fitzgerald',
+  'Gallagher',
+  'Harrington',
+  'Iverson',
+  'Jennings',
+  'Kowalski',
+  'Lindqvist',
+  'McAllister',
+  'Novak',
+  "O'Connell",
+  'Pruitt',
+  'Quintero',
+  'Ramirez',
+  'Schaefer',
+  'Thornton',
+  'Underwood',
+  'Vasquez',
+  'Whitfield',
+  'Yates',
+  'Zimmerman',
+  'Abernathy',
+  'Baxter',
+  'Coleman',
+  'Dawson',
+  'Ellison',
+  'Fairbanks',
+  'Guthrie',
+  'Holloway',
+  'Ingram',
+  'Jacobs',
+  'Kendrick',
+  'Lancaster',
+  'Maddox',
+  'Nolan',
+  'Oakley',
+  'Pemberton',
+  'Redmond',
+  'Sullivan',
+  'Talbot',
+  'Vance',
+  'Wheeler',
+  'Alvarez',
+  'Barrett',
+  'Crawford',
+  'Donnelly',
+  'Everett',
+  'Fleming',
+  'Grayson',
+  'Hawkins',
+  'Jimenez',
+  'Keller',
+  'Lawson',
+  'Mercer',
+  'Norris',
+  'Owens',
+  'Patterson',
+  'Reyes',
+  'Sanders',
+  'Tucker',
+  'Walsh',
+  'Bradford',
+  'Carver',
+  'Duffy',
+  'Eastman',
+  'Ford',
+  'Garner',
+  'Hale',
+  'Kemp',
+  'Lowry',
+  'Marsh',
+  'Pike',
+  'Rhodes',
+  'Stokes',
 ];
 const PLACES = [
-  'Gulf Coast', 'Lone Star', 'Brazos Valley', 'Hill Country', 'Permian Basin', 'Red River', 'Rio Grande', 'Piney Woods', 'Big Sky',
-  'Great Plains', 'Blue Ridge', 'Cascade', 'Sierra', 'Mesa', 'Prairie', 'Bayou', 'Coastal', 'Summit', 'Lakeshore', 'Mountain West',
-  'Tri-County', 'Capital City', 'Metro', 'Heartland', 'Panhandle', 'Sun Belt', 'Desert', 'Canyon', 'Riverbend', 'Northstar',
-  'Southern', 'Midwest', 'Pacific', 'Atlantic', 'Keystone', 'Granite State', 'Bluebonnet', 'Magnolia', 'Cypress', 'Ironwood',
+  'Gulf Coast',
+  'Lone Star',
+  'Brazos Valley',
+  'Hill Country',
+  'Permian Basin',
+  'Red River',
+  'Rio Grande',
+  'Piney Woods',
+  'Big Sky',
+  'Great Plains',
+  'Blue Ridge',
+  'Cascade',
+  'Sierra',
+  'Mesa',
+  'Prairie',
+  'Bayou',
+  'Coastal',
+  'Summit',
+  'Lakeshore',
+  'Mountain West',
+  'Tri-County',
+  'Capital City',
+  'Metro',
+  'Heartland',
+  'Panhandle',
+  'Sun Belt',
+  'Desert',
+  'Canyon',
+  'Riverbend',
+  'Northstar',
+  'Southern',
+  'Midwest',
+  'Pacific',
+  'Atlantic',
+  'Keystone',
+  'Granite State',
+  'Bluebonnet',
+  'Magnolia',
+  'Cypress',
+  'Ironwood',
 ];
 const TRADES = [
-  'Lumber & Supply', 'Ready Mix', 'Equipment Rental', 'Electric Supply', 'Plumbing Supply', 'Concrete', 'Steel Fabricators', 'Drywall',
-  'Roofing', 'Paving', 'Glass & Glazing', 'Masonry Supply', 'Aggregates', 'Hardware', 'Mechanical', 'HVAC Services', 'Crane Service',
-  'Trucking', 'Excavation', 'Insulation', 'Door & Hardware', 'Fence', 'Rebar', 'Sand & Gravel', 'Building Materials', 'Scaffolding',
-  'Landscape Supply', 'Waste Services', 'Portable Toilets', 'Survey', 'Engineering', 'Fire Protection', 'Painting', 'Flooring',
-  'Millwork', 'Tile & Stone', 'Welding Supply', 'Pipe & Supply', 'Electrical Contractors', 'Manufacturing', 'Brothers Construction',
+  'Lumber & Supply',
+  'Ready Mix',
+  'Equipment Rental',
+  'Electric Supply',
+  'Plumbing Supply',
+  'Concrete',
+  'Steel Fabricators',
+  'Drywall',
+  'Roofing',
+  'Paving',
+  'Glass & Glazing',
+  'Masonry Supply',
+  'Aggregates',
+  'Hardware',
+  'Mechanical',
+  'HVAC Services',
+  'Crane Service',
+  'Trucking',
+  'Excavation',
+  'Insulation',
+  'Door & Hardware',
+  'Fence',
+  'Rebar',
+  'Sand & Gravel',
+  'Building Materials',
+  'Scaffolding',
+  'Landscape Supply',
+  'Waste Services',
+  'Portable Toilets',
+  'Survey',
+  'Engineering',
+  'Fire Protection',
+  'Painting',
+  'Flooring',
+  'Millwork',
+  'Tile & Stone',
+  'Welding Supply',
+  'Pipe & Supply',
+  'Electrical Contractors',
+  'Manufacturing',
+  'Brothers Construction',
 ];
 const SUFFIXES = ['', '', ' Inc', ' Inc.', ', Inc.', ' LLC', ', LLC', ' Co.', ' Company', ' Corp.', ' Corporation', ', Ltd.', ' L.L.C.'];
 const STATES = ['Texas', 'Oklahoma', 'Louisiana', 'Arkansas', 'New Mexico', 'Colorado', 'Arizona', 'Florida', 'Georgia', 'Tennessee'];
 const STREETS = ['Industrial', 'Commerce', 'Foundry', 'Quarry', 'Main', 'Mill', 'Market', 'Depot', 'Freight', 'Railroad', 'Airport', 'Harbor'];
 const STREET_TYPES = ['Blvd', 'Rd', 'St', 'Ave', 'Pkwy', 'Dr', 'Way'];
 const CITIES: Array<[string, string]> = [
-  ['Houston', 'TX'], ['Dallas', 'TX'], ['Austin', 'TX'], ['Tulsa', 'OK'], ['Shreveport', 'LA'], ['Little Rock', 'AR'], ['Denver', 'CO'],
-  ['Phoenix', 'AZ'], ['Tampa', 'FL'], ['Atlanta', 'GA'], ['Nashville', 'TN'], ['Albuquerque', 'NM'],
+  ['Houston', 'TX'],
+  ['Dallas', 'TX'],
+  ['Austin', 'TX'],
+  ['Tulsa', 'OK'],
+  ['Shreveport', 'LA'],
+  ['Little Rock', 'AR'],
+  ['Denver', 'CO'],
+  ['Phoenix', 'AZ'],
+  ['Tampa', 'FL'],
+  ['Atlanta', 'GA'],
+  ['Nashville', 'TN'],
+  ['Albuquerque', 'NM'],
 ];
 const FREE_MAIL = ['gmail.com', 'yahoo.com', 'outlook.com'];
 
 function normalizedKey(name: string): string {
-  return name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, ' ').replace(/\b(inc|llc|l l c|co|company|corp|corporation|ltd)\b/g, '').trim();
+  return name
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .replace(/\b(inc|llc|l l c|co|company|corp|corporation|ltd)\b/g, '')
+    .trim();
 }
 
 export function generateVendors(count: number, seed = 7): SyntheticVendor[] {
@@ -80,7 +240,11 @@ export function generateVendors(count: number, seed = 7): SyntheticVendor[] {
     seen.add(key);
     const i = vendors.length;
     const [city, state] = pick(CITIES);
-    const slug = name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '').slice(0, 24);
+    const slug = name
+      .toLowerCase()
+      .replace(/&/g, 'and')
+      .replace(/[^a-z0-9]+/g, '')
+      .slice(0, 24);
     vendors.push({
       code: `V${10_000 + i}`,
       name,
@@ -90,7 +254,8 @@ export function generateVendors(count: number, seed = 7): SyntheticVendor[] {
     });
     return true;
   };
-  for (const name of ['ABC Supply', 'ABC Supply of Texas', 'A-1 Equipment Rental Inc', 'Hendricks Lumber & Supply Co.', 'Gulf Coast Ready Mix, LLC']) add(name);
+  for (const name of ['ABC Supply', 'ABC Supply of Texas', 'A-1 Equipment Rental Inc', 'Hendricks Lumber & Supply Co.', 'Gulf Coast Ready Mix, LLC'])
+    add(name);
   while (vendors.length < count) {
     const base = pick(patterns)();
     if (!add(`${base}${pick(SUFFIXES)}`)) continue;
@@ -103,10 +268,27 @@ export function generateVendors(count: number, seed = 7): SyntheticVendor[] {
 }
 
 const ABBREVIATE: Array<[RegExp, string]> = [
-  [/\bSupply\b/, 'Sup'], [/\bCompany\b/, 'Co'], [/\bBrothers\b/, 'Bros'], [/\bEquipment\b/, 'Equip'], [/\bManufacturing\b/, 'Mfg'],
-  [/\bElectric\b/, 'Elec'], [/\bServices\b/, 'Svcs'], [/\bConstruction\b/, 'Const'], [/\bMaterials\b/, 'Matls'], [/\bBuilding\b/, 'Bldg'],
+  [/\bSupply\b/, 'Sup'],
+  [/\bCompany\b/, 'Co'],
+  [/\bBrothers\b/, 'Bros'],
+  [/\bEquipment\b/, 'Equip'],
+  [/\bManufacturing\b/, 'Mfg'],
+  [/\bElectric\b/, 'Elec'],
+  [/\bServices\b/, 'Svcs'],
+  [/\bConstruction\b/, 'Const'],
+  [/\bMaterials\b/, 'Matls'],
+  [/\bBuilding\b/, 'Bldg'],
 ];
-const OCR: Array<[RegExp, string]> = [[/o/, '0'], [/O/, '0'], [/l/, '1'], [/I/, 'l'], [/m/, 'rn'], [/S/, '5'], [/B/, '8'], [/i/, 'l']];
+const OCR: Array<[RegExp, string]> = [
+  [/o/, '0'],
+  [/O/, '0'],
+  [/l/, '1'],
+  [/I/, 'l'],
+  [/m/, 'rn'],
+  [/S/, '5'],
+  [/B/, '8'],
+  [/i/, 'l'],
+];
 
 export function generateQueries(vendors: SyntheticVendor[], count: number, seed = 11): NoisyQuery[] {
   const random = seededRandom(seed);
@@ -119,18 +301,24 @@ export function generateQueries(vendors: SyntheticVendor[], count: number, seed 
     ['upper', (n) => n.toUpperCase()],
     ['lower', (n) => n.toLowerCase()],
     ['punctuation', (n) => (n.match(/[.,'-]/) ? n.replace(/[.,'-]/g, '') : n.replace(' ', ', '))],
-    ['ocr', (n) => {
-      const [pattern, replacement] = pick(OCR.filter(([p]) => p.test(n)).concat([[/$/, '']]));
-      return n.replace(pattern, replacement);
-    }],
+    [
+      'ocr',
+      (n) => {
+        const [pattern, replacement] = pick(OCR.filter(([p]) => p.test(n)).concat([[/$/, '']]));
+        return n.replace(pattern, replacement);
+      },
+    ],
     ['drop-letter', (n) => editLetter(n, random, 'drop')],
     ['double-letter', (n) => editLetter(n, random, 'double')],
-    ['abbreviate', (n) => {
-      const found = ABBREVIATE.filter(([p]) => p.test(n));
-      if (found.length === 0) return n;
-      const [pattern, short] = pick(found);
-      return n.replace(pattern, short);
-    }],
+    [
+      'abbreviate',
+      (n) => {
+        const found = ABBREVIATE.filter(([p]) => p.test(n));
+        if (found.length === 0) return n;
+        const [pattern, short] = pick(found);
+        return n.replace(pattern, short);
+      },
+    ],
   ];
   const queries: NoisyQuery[] = [];
   while (queries.length < count) {

@@ -27,7 +27,9 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 async function chunkRows(db: Database, blobId: string): Promise<number> {
-  const result = (await db.execute(sql`select count(*)::int as n from blob_chunks where blob_id = ${blobId}`)) as unknown as { rows: Array<{ n: number }> };
+  const result = (await db.execute(sql`select count(*)::int as n from blob_chunks where blob_id = ${blobId}`)) as unknown as {
+    rows: Array<{ n: number }>;
+  };
   return result.rows[0].n;
 }
 
@@ -146,7 +148,8 @@ describe.each(databaseKinds)('blob storage on %s', (kind) => {
     await writeBlob(db, blobId, pieces(randomBytes(BLOB_CHUNK_BYTES * chunkCount), BLOB_CHUNK_BYTES), { maxBytes: 20 * MB });
     let queries = 0;
     const counting = new Proxy(db, {
-      get: (target, prop, receiver) => (prop === 'execute' ? (...args: Parameters<Database['execute']>) => (queries++, target.execute(...args)) : Reflect.get(target, prop, receiver)),
+      get: (target, prop, receiver) =>
+        prop === 'execute' ? (...args: Parameters<Database['execute']>) => (queries++, target.execute(...args)) : Reflect.get(target, prop, receiver),
     });
     const stream = readBlob(counting, blobId);
     let received = 0;

@@ -50,7 +50,7 @@ export async function writeBlob(
       size += bytes.length;
       if (size > maxBytes) throw new BlobTooLargeError(maxBytes);
       hash.update(bytes);
-      for (let offset = 0; offset < bytes.length; ) {
+      for (let offset = 0; offset < bytes.length;) {
         const n = Math.min(bytes.length - offset, BLOB_CHUNK_BYTES - filled);
         chunk.set(bytes.subarray(offset, offset + n), filled);
         filled += n;

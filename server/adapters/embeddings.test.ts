@@ -35,7 +35,9 @@ describe('OpenAI-compatible embeddings client', () => {
   it('does not retry a 4xx other than 429', async () => {
     server.failNext(401);
     const before = server.hits;
-    const failure = await client().embed(['x']).catch((err: unknown) => err);
+    const failure = await client()
+      .embed(['x'])
+      .catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(EmbeddingsError);
     expect(failure).toMatchObject({ status: 401 });
     expect(server.hits - before).toBe(1);
@@ -50,7 +52,14 @@ describe('OpenAI-compatible embeddings client', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as import('node:net').AddressInfo;
     try {
-      const c = createEmbeddingsClient({ baseUrl: `http://127.0.0.1:${port}/v1`, model: 'm', dimensions: 4, timeoutMs: 100, maxRetries: 1, retryDelayMs: 5 });
+      const c = createEmbeddingsClient({
+        baseUrl: `http://127.0.0.1:${port}/v1`,
+        model: 'm',
+        dimensions: 4,
+        timeoutMs: 100,
+        maxRetries: 1,
+        retryDelayMs: 5,
+      });
       await expect(c.embed(['x'])).rejects.toThrow(/embeddings request failed/);
     } finally {
       silent.closeAllConnections();

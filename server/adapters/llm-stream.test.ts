@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { retryDelay } from './llm-stream';
 
 const refusal = (headers: Record<string, string>) =>
-  new APICallError({ message: 'busy', url: 'http://127.0.0.1/v1/chat/completions', requestBodyValues: {}, statusCode: 429, responseHeaders: headers });
+  new APICallError({
+    message: 'busy',
+    url: 'http://127.0.0.1/v1/chat/completions',
+    requestBodyValues: {},
+    statusCode: 429,
+    responseHeaders: headers,
+  });
 
 describe('retry delay', () => {
   it('waits as long as the server asks, in milliseconds, in seconds or until a date', () => {

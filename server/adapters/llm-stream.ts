@@ -50,7 +50,12 @@ const MAX_HEADER_DELAY_MS = 60_000;
  */
 export async function streamAnswer(input: StreamAnswerInput): Promise<StreamAnswer> {
   const signal = AbortSignal.any([input.signal, AbortSignal.timeout(input.timeoutMs)]);
-  const tools: LanguageModelV3FunctionTool[] = input.tools.map((t) => ({ type: 'function', name: t.name, description: t.description, inputSchema: t.inputSchema }));
+  const tools: LanguageModelV3FunctionTool[] = input.tools.map((t) => ({
+    type: 'function',
+    name: t.name,
+    description: t.description,
+    inputSchema: t.inputSchema,
+  }));
   const prompt: LanguageModelV3Message[] = [{ role: 'system', content: input.system }, ...input.messages];
   let text = '';
   let totalTokens = 0;
@@ -90,7 +95,12 @@ export async function streamAnswer(input: StreamAnswerInput): Promise<StreamAnsw
       },
       {
         role: 'tool',
-        content: calls.map((c, i) => ({ type: 'tool-result' as const, toolCallId: c.toolCallId, toolName: c.toolName, output: { type: 'text' as const, value: results[i] } })),
+        content: calls.map((c, i) => ({
+          type: 'tool-result' as const,
+          toolCallId: c.toolCallId,
+          toolName: c.toolName,
+          output: { type: 'text' as const, value: results[i] },
+        })),
       },
     );
   }

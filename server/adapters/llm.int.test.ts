@@ -14,7 +14,17 @@ function fakeAnthropic(words: string[]) {
     seen.push({ url: req.url, apiKey: req.headers['x-api-key'] as string, body: JSON.parse(raw) });
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     const event = (type: string, data: object) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-    event('message_start', { message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-test', content: [], stop_reason: null, usage: { input_tokens: 12, output_tokens: 1 } } });
+    event('message_start', {
+      message: {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-test',
+        content: [],
+        stop_reason: null,
+        usage: { input_tokens: 12, output_tokens: 1 },
+      },
+    });
     event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
     for (const text of words) event('content_block_delta', { index: 0, delta: { type: 'text_delta', text } });
     event('content_block_stop', { index: 0 });
@@ -67,7 +77,14 @@ describe('language model adapter', () => {
   });
 
   it('streams from Anthropic through /v1/messages with its key header', async () => {
-    const model = createLanguageModel({ provider: 'anthropic', baseUrl: anthropicUrl, apiKey: 'sk-ant-test', model: 'claude-test', timeoutMs: 5000, maxRetries: 0 });
+    const model = createLanguageModel({
+      provider: 'anthropic',
+      baseUrl: anthropicUrl,
+      apiKey: 'sk-ant-test',
+      model: 'claude-test',
+      timeoutMs: 5000,
+      maxRetries: 0,
+    });
     const answer = await ask(model, 'what is retainage?');
     expect(answer.text).toBe('Retainage is held back.');
     expect(anthropic.seen[0]).toMatchObject({ url: '/v1/messages', apiKey: 'sk-ant-test', body: { model: 'claude-test', stream: true } });

@@ -15,7 +15,9 @@ describe('migrations on embedded PGlite', () => {
       const first = await openDatabase({ dataDir: dir });
       await first.close();
       const second = await openDatabase({ dataDir: dir });
-      const result = (await second.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: Array<{ n: number }> };
+      const result = (await second.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
+        rows: Array<{ n: number }>;
+      };
       expect(result.rows[0].n).toBe(fs.readdirSync(new URL('./migrations', import.meta.url)).filter((f) => f.endsWith('.sql')).length);
       await second.close();
     } finally {

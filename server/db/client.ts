@@ -55,7 +55,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     : openPglite(options);
 }
 
-async function openPostgres(url: string, timeouts: DatabaseTimeouts, onIdleConnectionError: (err: Error) => void = () => {}): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  timeouts: DatabaseTimeouts,
+  onIdleConnectionError: (err: Error) => void = () => {},
+): Promise<DatabaseHandle> {
   await migratePostgres(url, timeouts);
   // statement_timeout lets the server cancel a slow statement; query_timeout bounds the wait
   // when the server cannot answer at all (frozen host, dropped network), where only KAI can give up.
@@ -142,13 +146,20 @@ const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
 /** Connection exceptions, shutting down or starting up, too many connections, a statement cancelled by statement_timeout. */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300|57014)$/;
 /** node-postgres and pg-pool say these in words only. */
-const DRIVER_GAVE_UP = /^(Connection terminated|Query read timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/;
+const DRIVER_GAVE_UP =
+  /^(Connection terminated|Query read timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/;
 
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   const inMemory = options.dataDir.startsWith('memory://');
   const unlock = inMemory
     ? async () => {}
-    : await lockDataDir(options.dataDir, options.onLockLost ?? ((err) => { throw err; }));
+    : await lockDataDir(
+        options.dataDir,
+        options.onLockLost ??
+          ((err) => {
+            throw err;
+          }),
+      );
   let client: PGlite;
   try {
     // pgvector is only registered here; it is created in the database only when embeddings are configured.

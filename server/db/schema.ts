@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -10,14 +24,18 @@ const timestamps = {
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
     email: text('email'),
     firstName: text('first_name'),
     lastName: text('last_name'),
     imageUrl: text('image_url'),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     ...timestamps,
@@ -27,12 +45,16 @@ export const users = pgTable(
 
 /** Local accounts of the built-in OpenID Provider. Passwords are scrypt hashes, never text. */
 export const accounts = pgTable('accounts', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   firstName: text('first_name'),
   lastName: text('last_name'),
-  role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+  role: text('role', { enum: ['user', 'admin'] })
+    .notNull()
+    .default('user'),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   ...timestamps,
 });
@@ -69,8 +91,12 @@ export const instanceSettings = pgTable('instance_settings', {
 export const chatSessions = pgTable(
   'chat_sessions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
     title: text('title').notNull(),
     ...timestamps,
@@ -81,10 +107,16 @@ export const chatSessions = pgTable(
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    sessionId: uuid('session_id').notNull().references(() => chatSessions.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
     /** Repeated from the session so every query can filter by owner directly. */
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     content: text('content').notNull(),
     metadata: jsonb('metadata'),
@@ -97,7 +129,9 @@ export const chatMessages = pgTable(
 export const usageDaily = pgTable(
   'usage_daily',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
     tokens: integer('tokens').notNull().default(0),
   },
@@ -111,7 +145,9 @@ export const guideArticles = pgTable('guide_articles', {
   slug: text('slug').primaryKey(),
   title: text('title').notNull(),
   contentHash: text('content_hash').notNull(),
-  origin: text('origin', { enum: ['builtin', 'custom'] }).notNull().default('builtin'),
+  origin: text('origin', { enum: ['builtin', 'custom'] })
+    .notNull()
+    .default('builtin'),
   indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -122,7 +158,9 @@ export const guideArticles = pgTable('guide_articles', {
 export const retrievalChunks = pgTable(
   'retrieval_chunks',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     corpus: text('corpus', { enum: ['guide', 'uploaded'] }).notNull(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
     documentKey: text('document_key').notNull(),
@@ -164,8 +202,12 @@ export const blobChunks = pgTable(
 export const documents = pgTable(
   'documents',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    ownerId: uuid('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** Display only: storage is keyed by blob id. */
     filename: text('filename').notNull(),
     mime: text('mime').notNull(),
@@ -175,7 +217,9 @@ export const documents = pgTable(
     blobId: uuid('blob_id').notNull(),
     purpose: text('purpose', { enum: ['analyze', 'invoice', 'vendor', 'report', 'knowledge'] }).notNull(),
     sessionId: integer('session_id'),
-    status: text('status', { enum: ['queued', 'extracting', 'ready', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'extracting', 'ready', 'failed'] })
+      .notNull()
+      .default('queued'),
     failureReason: text('failure_reason'),
     processedContent: text('processed_content'),
     metadata: jsonb('metadata'),
@@ -199,7 +243,9 @@ export const documents = pgTable(
 export const vendors = pgTable(
   'vendors',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** The vendor id or code of the accounting system, when the list has one. */
     code: text('code'),
     name: text('name').notNull(),
@@ -213,7 +259,9 @@ export const vendors = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('vendors_code_key').on(t.code).where(sql`${t.code} is not null`),
+    uniqueIndex('vendors_code_key')
+      .on(t.code)
+      .where(sql`${t.code} is not null`),
     index('vendors_normalized_name_idx').on(t.normalizedName),
     index('vendors_normalized_name_trgm_idx').using('gin', sql`${t.normalizedName} gin_trgm_ops`),
   ],
@@ -234,7 +282,9 @@ export const vendorAliases = pgTable('vendor_aliases', {
 export const importBatches = pgTable(
   'import_batches',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -253,7 +303,9 @@ export const importBatches = pgTable(
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -273,7 +325,9 @@ export const invoices = pgTable(
     totalAmount: numeric('total_amount', { precision: 14, scale: 2 }),
     jobNumber: text('job_number'),
     reference: text('reference'),
-    status: text('status', { enum: ['pending', 'confirmed', 'exported'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'confirmed', 'exported'] })
+      .notNull()
+      .default('pending'),
     /** The parsed invoice as extracted (fields, confidences, regions, checks). */
     parsed: jsonb('parsed').notNull(),
     /** What the user confirmed: lines with vendor and amount, invoice-total-only. */

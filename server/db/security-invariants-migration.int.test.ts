@@ -42,7 +42,7 @@ async function openRaw(kind: 'pglite' | 'postgres'): Promise<RawDatabase> {
     const db = drizzlePglite({ client });
     return {
       migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
-      query: async <T,>(text: string) => (await client.query<T>(text)).rows,
+      query: async <T>(text: string) => (await client.query<T>(text)).rows,
     };
   }
   const { url, drop } = await createEmptyPostgresDatabase();
@@ -52,7 +52,7 @@ async function openRaw(kind: 'pglite' | 'postgres'): Promise<RawDatabase> {
   const db = drizzlePg({ client: pool });
   return {
     migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
-    query: async <T,>(text: string) => (await pool.query(text)).rows as T[],
+    query: async <T>(text: string) => (await pool.query(text)).rows as T[],
   };
 }
 
@@ -100,11 +100,13 @@ describe.each(databaseKinds)('migration 0005_security_invariants on existing dat
     expect(batches.map((row) => row.id)).toEqual([KEPT_BATCH, WRITTEN_BATCH]);
 
     await expect(
-      db.query(`insert into invoices (owner_id, document_id, position, filename, file_size, parsed) values ('${U}', '${PDF}', 1, 'two.pdf', 10, '{}')`),
+      db.query(
+        `insert into invoices (owner_id, document_id, position, filename, file_size, parsed) values ('${U}', '${PDF}', 1, 'two.pdf', 10, '{}')`,
+      ),
     ).rejects.toThrow(/invoices_document_position_key/);
-    await expect(db.query(`insert into invoices (owner_id, position, filename, file_size, parsed) values ('${U}', 5, 'x.pdf', 10, '{}')`)).rejects.toThrow(
-      /null value/,
-    );
+    await expect(
+      db.query(`insert into invoices (owner_id, position, filename, file_size, parsed) values ('${U}', 5, 'x.pdf', 10, '{}')`),
+    ).rejects.toThrow(/null value/);
     await db.query(`delete from documents where id = '${OTHER_PDF}'`);
     expect(await db.query(`select id from invoices where document_id = '${OTHER_PDF}'`)).toEqual([]);
   });

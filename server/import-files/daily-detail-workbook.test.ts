@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { importFileName, writeImportWorkbook } from './daily-detail-workbook.ts';
 import { DEFAULT_IMPORT_LAYOUT, parseImportLayout } from './import-layout.ts';
-import { electricalNoTotal, lumberCredit, makeInvoice, plumbingShort, readWorkbook, readyMix, rentalTotalOnly, rowValues, utcDate } from './test-invoices.ts';
+import {
+  electricalNoTotal,
+  lumberCredit,
+  makeInvoice,
+  plumbingShort,
+  readWorkbook,
+  readyMix,
+  rentalTotalOnly,
+  rowValues,
+  utcDate,
+} from './test-invoices.ts';
 
 const POSTING = new Date(2026, 10, 22, 15, 30);
 /** The default layout's own test pins its column list; here the sheet must follow it. */
@@ -163,10 +173,43 @@ describe('the Summary sheet', () => {
 
     expect(summary.getCell('A1').value).toBe('AP import summary: Keystone Builders');
     expect(summary.getCell('B2').value).toEqual(utcDate('2026-11-22'));
-    expect(rowValues(summary, 4, 10)).toEqual(['Vendor', 'Invoice Number', 'Invoice Date', 'Job', 'Reference/PO', 'Invoice Total', 'Lines Written', 'Difference', 'Lines', 'Check']);
+    expect(rowValues(summary, 4, 10)).toEqual([
+      'Vendor',
+      'Invoice Number',
+      'Invoice Date',
+      'Job',
+      'Reference/PO',
+      'Invoice Total',
+      'Lines Written',
+      'Difference',
+      'Lines',
+      'Check',
+    ]);
     expect(summary.views[0]).toMatchObject({ state: 'frozen', ySplit: 4 });
-    expect(rowValues(summary, 5, 10)).toEqual(['Riverside Ready Mix, Inc.', 'RM-88231', utcDate('2026-11-03'), '2417', 'PO 2417-031', 1558.5, 1558.5, 0, 3, 'Ties out']);
-    expect(rowValues(summary, 6, 10)).toEqual(['Valley Lumber & Supply', 'CM-1044', utcDate('2026-11-05'), '2417', null, -312.4, -312.4, 0, 2, 'Ties out']);
+    expect(rowValues(summary, 5, 10)).toEqual([
+      'Riverside Ready Mix, Inc.',
+      'RM-88231',
+      utcDate('2026-11-03'),
+      '2417',
+      'PO 2417-031',
+      1558.5,
+      1558.5,
+      0,
+      3,
+      'Ties out',
+    ]);
+    expect(rowValues(summary, 6, 10)).toEqual([
+      'Valley Lumber & Supply',
+      'CM-1044',
+      utcDate('2026-11-05'),
+      '2417',
+      null,
+      -312.4,
+      -312.4,
+      0,
+      2,
+      'Ties out',
+    ]);
     expect(rowValues(summary, 7, 10).slice(5)).toEqual([2140.77, 2140.77, 0, 1, 'Ties out']);
     expect(rowValues(summary, 8, 10).slice(5)).toEqual([null, 31, null, 3, 'No printed total']);
     expect(rowValues(summary, 9, 10).slice(5)).toEqual([1000, 990, 10, 2, 'Lines differ from total']);

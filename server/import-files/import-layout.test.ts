@@ -55,13 +55,26 @@ describe('parseImportLayout', () => {
     ['a missing columns list', { sheetName: 'AP' }, /columns: columns is missing/],
     [
       'duplicate headers, whatever their case',
-      { columns: [{ header: 'Amount', field: 'amount' }, { header: 'amount ', field: 'invoiceTotal' }] },
+      {
+        columns: [
+          { header: 'Amount', field: 'amount' },
+          { header: 'amount ', field: 'invoiceTotal' },
+        ],
+      },
       /columns\[1\] \("amount"\)\.header: duplicate header \(same as columns\[0\]\)/,
     ],
-    ['both field and value', { columns: [{ header: 'Co', field: 'amount', value: 1 }] }, /columns\[0\] \("Co"\): give either "field" or "value", not both or neither/],
+    [
+      'both field and value',
+      { columns: [{ header: 'Co', field: 'amount', value: 1 }] },
+      /columns\[0\] \("Co"\): give either "field" or "value", not both or neither/,
+    ],
     ['neither field nor value', { columns: [{ header: 'Co' }] }, /columns\[0\] \("Co"\): give either "field" or "value"/],
     ['a misspelt key', { columns: [{ header: 'Co', feild: 'amount' }] }, /columns\[0\] \("Co"\).*feild/],
-    ['an unknown date format', { dateFormat: 'DD.MM.YYYY', columns: [{ header: 'A', field: 'amount' }] }, /dateFormat: dateFormat must be one of MM\/DD\/YYYY, YYYY-MM-DD, excel/],
+    [
+      'an unknown date format',
+      { dateFormat: 'DD.MM.YYYY', columns: [{ header: 'A', field: 'amount' }] },
+      /dateFormat: dateFormat must be one of MM\/DD\/YYYY, YYYY-MM-DD, excel/,
+    ],
     ['a sheet name Excel refuses', { sheetName: 'AP/Import', columns: [{ header: 'A', field: 'amount' }] }, /sheetName: sheetName must not contain/],
     ['the Summary sheet name', { sheetName: 'summary', columns: [{ header: 'A', field: 'amount' }] }, /taken by the summary sheet/],
     ['something other than an object', 'Daily-Detail', /^Import layout is not valid: layout:/],
@@ -85,7 +98,10 @@ describe('loadImportLayout', () => {
 
   it('reads a layout file, byte order mark and all', async () => {
     const file = path.join(dir, 'layout.json');
-    await writeFile(file, '\uFEFF' + JSON.stringify({ sheetName: 'AP Import', dateFormat: 'MM/DD/YYYY', columns: [{ header: 'Amt', field: 'amount' }] }));
+    await writeFile(
+      file,
+      '\uFEFF' + JSON.stringify({ sheetName: 'AP Import', dateFormat: 'MM/DD/YYYY', columns: [{ header: 'Amt', field: 'amount' }] }),
+    );
     expect(await loadImportLayout(file)).toEqual({ sheetName: 'AP Import', dateFormat: 'MM/DD/YYYY', columns: [{ header: 'Amt', field: 'amount' }] });
   });
 

@@ -58,9 +58,7 @@ export const importLayout = z
       .refine((name) => !name.startsWith("'") && !name.endsWith("'"), 'sheetName must not start or end with an apostrophe')
       .refine((name) => name.toLowerCase() !== SUMMARY_SHEET_NAME.toLowerCase(), `sheetName "${SUMMARY_SHEET_NAME}" is taken by the summary sheet`)
       .default('Daily-Detail'),
-    dateFormat: z
-      .enum(IMPORT_DATE_FORMATS, { error: `dateFormat must be one of ${IMPORT_DATE_FORMATS.join(', ')}` })
-      .default('excel'),
+    dateFormat: z.enum(IMPORT_DATE_FORMATS, { error: `dateFormat must be one of ${IMPORT_DATE_FORMATS.join(', ')}` }).default('excel'),
     columns: z
       .array(importColumn, { error: (issue) => (issue.input === undefined ? 'columns is missing' : 'columns must be a list of columns') })
       .min(1, 'columns must list at least one column'),

@@ -18,7 +18,13 @@ describe('toImportInvoices', () => {
   });
 
   it('writes lines in line-number order and describes a line without a description by its invoice', () => {
-    const invoice = { ...readyMix, lines: [{ ...readyMix.lines[1], lineNumber: 2 }, { ...readyMix.lines[0], lineNumber: 1, description: '  ' }] };
+    const invoice = {
+      ...readyMix,
+      lines: [
+        { ...readyMix.lines[1], lineNumber: 2 },
+        { ...readyMix.lines[0], lineNumber: 1, description: '  ' },
+      ],
+    };
     const [entry] = toImportInvoices([invoice]);
     expect(entry.lines.map((line) => [line.line.lineNumber, line.description])).toEqual([
       [1, 'Riverside Ready Mix, Inc. invoice RM-88231'],
@@ -27,7 +33,9 @@ describe('toImportInvoices', () => {
   });
 
   it('refuses a date that is not a real calendar date, naming the invoice', () => {
-    expect(() => toImportInvoices([{ ...readyMix, dueDate: '2026-02-30' }])).toThrow('Invoice RM-88231 from Riverside Ready Mix, Inc.: due date "2026-02-30" is not a date in the form YYYY-MM-DD.');
+    expect(() => toImportInvoices([{ ...readyMix, dueDate: '2026-02-30' }])).toThrow(
+      'Invoice RM-88231 from Riverside Ready Mix, Inc.: due date "2026-02-30" is not a date in the form YYYY-MM-DD.',
+    );
     expect(() => toImportInvoices([{ ...readyMix, invoiceDate: '11/03/2026' }])).toThrow(/invoice date "11\/03\/2026"/);
   });
 

@@ -27,7 +27,11 @@ function displayLength(value: SheetValue, numFmt: string | undefined): number {
   if (typeof value === 'number' && numFmt === MONEY_FORMAT) {
     return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).length;
   }
-  return Math.max(...String(value).split('\n').map((part) => part.length));
+  return Math.max(
+    ...String(value)
+      .split('\n')
+      .map((part) => part.length),
+  );
 }
 
 /** A reference to another sheet in a formula: 'Daily-Detail'!K2:K9. */

@@ -86,7 +86,11 @@ export function addSummarySheet(workbook: ExcelJS.Workbook, entries: ImportInvoi
     const crossCheck = sheet.getRow(lastRow + 2);
     crossCheck.getCell(1).value = escapeCellText(`Amount column of ${sheetName}`);
     const cell = crossCheck.getCell(TOTAL_COLUMN.linesWritten);
-    cell.value = { formula: `SUM(${sheetRange(sheetName, `${column}${from}:${column}${to}`)})`, result: fromCents(totals.linesTotalCents), date1904: false };
+    cell.value = {
+      formula: `SUM(${sheetRange(sheetName, `${column}${from}:${column}${to}`)})`,
+      result: fromCents(totals.linesTotalCents),
+      date1904: false,
+    };
     cell.numFmt = MONEY_FORMAT;
   }
 

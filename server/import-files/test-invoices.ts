@@ -4,7 +4,12 @@ import type { ConfirmedInvoice, ConfirmedInvoiceLine } from './types.ts';
 
 const CONFIRMED_AT = new Date('2026-11-22T15:30:00Z');
 
-function invoice(fields: Omit<ConfirmedInvoice, 'confirmedAt' | 'lines' | 'totalOnly'> & { lines: Array<Omit<ConfirmedInvoiceLine, 'lineNumber' | 'vendorName' | 'vendorCode'>>; totalOnly?: boolean }): ConfirmedInvoice {
+function invoice(
+  fields: Omit<ConfirmedInvoice, 'confirmedAt' | 'lines' | 'totalOnly'> & {
+    lines: Array<Omit<ConfirmedInvoiceLine, 'lineNumber' | 'vendorName' | 'vendorCode'>>;
+    totalOnly?: boolean;
+  },
+): ConfirmedInvoice {
   return {
     ...fields,
     totalOnly: fields.totalOnly ?? false,

@@ -18,8 +18,34 @@ export interface VistaCsvOptions {
   vendorGroup?: number;
 }
 
-export const VISTA_HEADER_COLUMNS = ['Co', 'Mth', 'UISeq', 'VendorGroup', 'Vendor', 'APRef', 'Description', 'InvDate', 'DueDate', 'InvTotal', 'HoldCode', 'PayMethod'] as const;
-export const VISTA_LINE_COLUMNS = ['Co', 'Mth', 'UISeq', 'Line', 'LineType', 'Job', 'Phase', 'JCCType', 'Description', 'Units', 'Amount', 'PO'] as const;
+export const VISTA_HEADER_COLUMNS = [
+  'Co',
+  'Mth',
+  'UISeq',
+  'VendorGroup',
+  'Vendor',
+  'APRef',
+  'Description',
+  'InvDate',
+  'DueDate',
+  'InvTotal',
+  'HoldCode',
+  'PayMethod',
+] as const;
+export const VISTA_LINE_COLUMNS = [
+  'Co',
+  'Mth',
+  'UISeq',
+  'Line',
+  'LineType',
+  'Job',
+  'Phase',
+  'JCCType',
+  'Description',
+  'Units',
+  'Amount',
+  'PO',
+] as const;
 
 /** Vista's field sizes: APRef is varchar(15), descriptions varchar(30). */
 const AP_REF_LENGTH = 15;

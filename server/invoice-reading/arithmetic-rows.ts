@@ -9,13 +9,18 @@ import { findAmounts, roundCents, sameAmount, type DecimalMark } from './numbers
 import type { ExtractedLineItem } from './types.ts';
 
 /** Unit words between the quantity and the price ('3.50 HR 58.00'), left out of the description. */
-const UNIT = /\s+(?:hrs?|hours?|ea|each|pc|pcs|sht|lf|sf|sy|cy|yd|yds|ton|tons|ld|lds|loads?|day|days|wk|week|mo|month|gal|lb|lbs|ft|m|c|e|stk|std)\.?$/i;
+const UNIT =
+  /\s+(?:hrs?|hours?|ea|each|pc|pcs|sht|lf|sf|sy|cy|yd|yds|ton|tons|ld|lds|loads?|day|days|wk|week|mo|month|gal|lb|lbs|ft|m|c|e|stk|std)\.?$/i;
 const PER = [1, 100, 1000];
 /** Lines of the totals block and statements, which can multiply out by chance. */
 const NOT_AN_ITEM = /^(?:sub-?\s?total|total|sales tax|tax|freight|shipping|balance|amount due|previous|payments?|retainage)\b/i;
 
 /** Rows whose numbers multiply out, from the top of the document to its first totals line. */
-export function findArithmeticRows(lines: Line[], mark: DecimalMark, endsTable: (line: Line) => boolean): { items: ExtractedLineItem[]; lines: Line[] } {
+export function findArithmeticRows(
+  lines: Line[],
+  mark: DecimalMark,
+  endsTable: (line: Line) => boolean,
+): { items: ExtractedLineItem[]; lines: Line[] } {
   const items: ExtractedLineItem[] = [];
   const used: Line[] = [];
   for (const line of lines) {
@@ -35,7 +40,11 @@ export function arithmeticRow(line: Line, mark: DecimalMark): ExtractedLineItem 
   const [quantity, price, amount] = numbers.slice(-3);
   if (quantity.value <= 0 || amount.value === 0) return null;
   if (!PER.some((per) => sameAmount(roundCents((quantity.value * price.value) / per), amount.value))) return null;
-  const description = line.text.slice(0, quantity.index).replace(UNIT, '').replace(/[\s\-–:|]+$/, '').trim();
+  const description = line.text
+    .slice(0, quantity.index)
+    .replace(UNIT, '')
+    .replace(/[\s\-–:|]+$/, '')
+    .trim();
   if (!/\p{L}{3,}/u.test(description) || NOT_AN_ITEM.test(description)) return null;
   return {
     id: null,

@@ -29,7 +29,8 @@ export function readCii(root: XmlNode): EInvoiceFields | null {
     subtotal: amountIn(totals, 'LineTotalAmount', currency),
     tax: amountIn(totals, 'TaxTotalAmount', currency),
     freight: charges.freight,
-    chargesLessAllowances: (amountIn(totals, 'ChargeTotalAmount', currency) ?? charges.all) - (amountIn(totals, 'AllowanceTotalAmount', currency) ?? 0),
+    chargesLessAllowances:
+      (amountIn(totals, 'ChargeTotalAmount', currency) ?? charges.all) - (amountIn(totals, 'AllowanceTotalAmount', currency) ?? 0),
     currency,
     reference: textAt(order, 'IssuerAssignedID') ?? textAt(order, 'ID'),
     jobNumber: textAt(agreement, 'SpecifiedProcuringProject', 'ID'),
@@ -41,7 +42,11 @@ export function readCii(root: XmlNode): EInvoiceFields | null {
 function readLine(line: XmlNode): EInvoiceLine | null {
   const product = child(line, 'SpecifiedTradeProduct');
   const lineSettlement = child(line, 'SpecifiedLineTradeSettlement', 'SpecifiedSupplyChainTradeSettlement');
-  const amount = decimalAt(lineSettlement, 'SpecifiedTradeSettlementLineMonetarySummation|SpecifiedTradeSettlementMonetarySummation', 'LineTotalAmount');
+  const amount = decimalAt(
+    lineSettlement,
+    'SpecifiedTradeSettlementLineMonetarySummation|SpecifiedTradeSettlementMonetarySummation',
+    'LineTotalAmount',
+  );
   const description = textAt(product, 'Name');
   // ZUGFeRD 1.0 carries notes as line items with neither product nor amount.
   if (amount === null || (!product && description === null)) return null;

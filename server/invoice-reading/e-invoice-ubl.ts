@@ -21,7 +21,8 @@ export function readUbl(root: XmlNode): EInvoiceFields | null {
     subtotal: decimalAt(totals, 'LineExtensionAmount'),
     tax: taxInCurrency(root, currency),
     freight: charges.freight,
-    chargesLessAllowances: (decimalAt(totals, 'ChargeTotalAmount') ?? charges.charges) - (decimalAt(totals, 'AllowanceTotalAmount') ?? charges.allowances),
+    chargesLessAllowances:
+      (decimalAt(totals, 'ChargeTotalAmount') ?? charges.charges) - (decimalAt(totals, 'AllowanceTotalAmount') ?? charges.allowances),
     currency,
     reference: textAt(root, 'OrderReference', 'ID'),
     jobNumber: textAt(root, 'ProjectReference', 'ID'),
@@ -65,8 +66,7 @@ function readContact(seller: XmlNode | null): EInvoiceFields['contact'] {
 function taxInCurrency(root: XmlNode, currency: string | null): number | null {
   const amounts = children(root, 'TaxTotal').map((total) => child(total, 'TaxAmount'));
   const pick =
-    amounts.find((amount) => currency !== null && attribute(amount, 'currencyID') === currency) ??
-    amounts.find((amount) => amount !== null);
+    amounts.find((amount) => currency !== null && attribute(amount, 'currencyID') === currency) ?? amounts.find((amount) => amount !== null);
   return decimal(pick);
 }
 

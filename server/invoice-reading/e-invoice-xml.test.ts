@@ -154,7 +154,16 @@ describe('parseEInvoiceXml', () => {
 
   it('reads a ZUGFeRD 1.0 document and leaves out its text-only lines', () => {
     const invoice = parseEInvoiceXml(ZUGFERD_1);
-    expect(values(invoice)).toMatchObject({ vendor: 'Musterlieferant GmbH', invoiceNumber: 'R-1001', invoiceDate: '2013-08-06', reference: 'B123456789', totalAmount: 23.8, taxAmount: 3.8, dueDate: null, jobNumber: null });
+    expect(values(invoice)).toMatchObject({
+      vendor: 'Musterlieferant GmbH',
+      invoiceNumber: 'R-1001',
+      invoiceDate: '2013-08-06',
+      reference: 'B123456789',
+      totalAmount: 23.8,
+      taxAmount: 3.8,
+      dueDate: null,
+      jobNumber: null,
+    });
     expect(invoice!.lineItems).toEqual([{ id: '4123456000014', description: 'Anchor bolts', quantity: 10, unitPrice: 2, amount: 20, region: null }]);
   });
 
@@ -242,6 +251,8 @@ describe.skipIf(!existsSync(CORPUS))('parseEInvoiceXml on the invoices-dev corpu
       reference: truth.reference,
       currency: truth.currency,
     });
-    expect(invoice!.lineItems.map(({ description, quantity, unitPrice, amount }) => ({ description, quantity, unit_price: unitPrice, amount }))).toEqual(truth.line_items);
+    expect(
+      invoice!.lineItems.map(({ description, quantity, unitPrice, amount }) => ({ description, quantity, unit_price: unitPrice, amount })),
+    ).toEqual(truth.line_items);
   });
 });

@@ -67,10 +67,9 @@ function toExtractedInvoice(fields: EInvoiceFields): ExtractedInvoice {
     checks: [],
     warnings: fields.creditNote ? ['This is a credit note: its amounts are negative, so it posts as a credit.'] : [],
   };
-  invoice.checks = [
-    checkTotalsTieOut(invoice, fields.chargesLessAllowances - (fields.freight ?? 0)),
-    checkDatesInOrder(invoice),
-  ].filter((check): check is InvoiceCheck => check !== null);
+  invoice.checks = [checkTotalsTieOut(invoice, fields.chargesLessAllowances - (fields.freight ?? 0)), checkDatesInOrder(invoice)].filter(
+    (check): check is InvoiceCheck => check !== null,
+  );
   return invoice;
 }
 

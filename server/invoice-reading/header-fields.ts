@@ -9,10 +9,39 @@ import { regionOf, type Line } from './layout-lines.ts';
 import type { ExtractedField } from './types.ts';
 
 const INVOICE_NUMBER = labelPatterns([
-  'invoice number', 'invoice no.', 'invoice no', 'invoice nbr', 'invoice #', 'invoice num', 'inv. no.', 'inv no', 'inv #', 'inv. #',
-  'rechnungsnummer', 'rechnungs-nr.', 'rechnungs-nr', 'rechnung nr.', 'rechnung-nr.', 'rechnungsnr.', 'rechnung #', 'belegnummer',
-  'beleg-nr.', 'beleg-nr', 'beleg nr.', 'gutschriftsnummer', 'gutschrift-nr.', 'facture n°', 'facture no', 'n° de facture',
-  'numéro de facture', 'no. de facture', 'credit memo #', 'credit memo no.', 'credit note no.', 'document no.', 'invoice',
+  'invoice number',
+  'invoice no.',
+  'invoice no',
+  'invoice nbr',
+  'invoice #',
+  'invoice num',
+  'inv. no.',
+  'inv no',
+  'inv #',
+  'inv. #',
+  'rechnungsnummer',
+  'rechnungs-nr.',
+  'rechnungs-nr',
+  'rechnung nr.',
+  'rechnung-nr.',
+  'rechnungsnr.',
+  'rechnung #',
+  'belegnummer',
+  'beleg-nr.',
+  'beleg-nr',
+  'beleg nr.',
+  'gutschriftsnummer',
+  'gutschrift-nr.',
+  'facture n°',
+  'facture no',
+  'n° de facture',
+  'numéro de facture',
+  'no. de facture',
+  'credit memo #',
+  'credit memo no.',
+  'credit note no.',
+  'document no.',
+  'invoice',
 ]);
 /** Titles that carry the number: 'Handelsrechnung (380) Nr. 471102 vom 05.06.2018', 'Invoice FA-2017-0008'. */
 const TITLE_WORD = '(?:[a-zäöü]*rechnung|[a-zäöü]*rechnungskorrektur|gutschrift|invoice|facture|avoir|credit memo|credit note)';
@@ -23,35 +52,121 @@ const TITLE_NUMBER_AFTER = new RegExp(`(?:^|\\s)${TITLE_WORD}\\b(.{0,50}?)\\s(?:
 const OTHER_DOCUMENT = /bestell|order|auftrag|liefer|kunden|customer|vertrag|contract|commande|vom|from/i;
 
 const INVOICE_DATE = labelPatterns([
-  'invoice date', 'inv. date', 'inv date', 'date of invoice', 'invoice dt', 'billing date', 'issue date', 'date issued', 'issued on',
-  'issued', 'rechnungsdatum', 'beleg-datum',
-  'belegdatum', 'datum der rechnung', 'date de facture', 'date facture', 'date de la facture', 'date', 'datum', 'dated',
+  'invoice date',
+  'inv. date',
+  'inv date',
+  'date of invoice',
+  'invoice dt',
+  'billing date',
+  'issue date',
+  'date issued',
+  'issued on',
+  'issued',
+  'rechnungsdatum',
+  'beleg-datum',
+  'belegdatum',
+  'datum der rechnung',
+  'date de facture',
+  'date facture',
+  'date de la facture',
+  'date',
+  'datum',
+  'dated',
 ]);
 const NOT_INVOICE_DATE = /\b(due|order|ship|deliver|period|lieferschein|bestell|auftrag|échéance|liefer|leistung|service|from|to)\b/i;
 const OTHER_DATE_AFTER = /^(?:out|in|returned|rented|shipped|delivered|received)\b/i;
 
 const DUE_DATE = labelPatterns([
-  'due date', 'payment due date', 'date due', 'payment due', 'pay by', 'due on', 'due', 'fälligkeitsdatum', 'fälligkeit',
-  'fällig am', 'fällig', 'zahlbar bis', 'zahlungsziel', "date d'échéance", "date d’échéance", 'échéance',
-  'date limite de paiement', 'à payer avant le',
+  'due date',
+  'payment due date',
+  'date due',
+  'payment due',
+  'pay by',
+  'due on',
+  'due',
+  'fälligkeitsdatum',
+  'fälligkeit',
+  'fällig am',
+  'fällig',
+  'zahlbar bis',
+  'zahlungsziel',
+  "date d'échéance",
+  'date d’échéance',
+  'échéance',
+  'date limite de paiement',
+  'à payer avant le',
 ]);
-const DUE_IN_TEXT = /(?:zahlbar|payable|pay|bitte\s+(?:überweisen|zahlen)\s+sie|please\s+(?:pay|remit)|zahlung|due)[^.\n]{0,60}?\b(?:bis|by|until|before|on|am|vor|le|zum)\b\s*(?:zum\s+|spätestens\s+)?/iu;
-const TERMS = /\b(?:net|netto|n)\s?(\d{1,3})\b(?!\s*%)|\b(\d{1,3})\s*(?:days?|tage[n]?|jours)\s*(?:net|netto)\b|(?:within|innerhalb(?:\s+von)?|sous)\s+(\d{1,3})\s*(?:days?|tage[n]?|jours)/i;
+const DUE_IN_TEXT =
+  /(?:zahlbar|payable|pay|bitte\s+(?:überweisen|zahlen)\s+sie|please\s+(?:pay|remit)|zahlung|due)[^.\n]{0,60}?\b(?:bis|by|until|before|on|am|vor|le|zum)\b\s*(?:zum\s+|spätestens\s+)?/iu;
+const TERMS =
+  /\b(?:net|netto|n)\s?(\d{1,3})\b(?!\s*%)|\b(\d{1,3})\s*(?:days?|tage[n]?|jours)\s*(?:net|netto)\b|(?:within|innerhalb(?:\s+von)?|sous)\s+(\d{1,3})\s*(?:days?|tage[n]?|jours)/i;
 const DUE_ON_RECEIPT = /\b(?:due (?:up)?on receipt|payable on receipt|paiement imm[ée]diat|sofort (?:zahlbar|fällig)|zahlbar sofort)\b/i;
 const PROX = /\bnet\s+(\d{1,2})(?:st|nd|rd|th)\s+prox/i;
 
 const REFERENCE = labelPatterns([
-  'customer po number', 'customer po #', 'customer po no.', 'customer po', 'cust po #', 'cust po', 'cust. po', 'your po',
-  'purchase order number', 'purchase order no.', 'purchase order #', 'purchase order', 'po number', 'po no.', 'po #', 'p.o. #',
-  'p.o. no.', 'p.o. number', 'p.o.', 'po', 'subcontract number', 'subcontract no.', 'subcontract #', 'order number', 'order no.', 'order #', 'your order', 'your reference', 'customer reference',
-  'ihre bestellnummer', 'ihre bestellung', 'bestellnummer', 'bestell-nr.', 'bestell-nr', 'bestellung nr.', 'bestellung',
-  'votre commande', 'bon de commande', 'votre référence', 'reference', 'ref. no.', 'ref #', 'ref.', 'ref',
+  'customer po number',
+  'customer po #',
+  'customer po no.',
+  'customer po',
+  'cust po #',
+  'cust po',
+  'cust. po',
+  'your po',
+  'purchase order number',
+  'purchase order no.',
+  'purchase order #',
+  'purchase order',
+  'po number',
+  'po no.',
+  'po #',
+  'p.o. #',
+  'p.o. no.',
+  'p.o. number',
+  'p.o.',
+  'po',
+  'subcontract number',
+  'subcontract no.',
+  'subcontract #',
+  'order number',
+  'order no.',
+  'order #',
+  'your order',
+  'your reference',
+  'customer reference',
+  'ihre bestellnummer',
+  'ihre bestellung',
+  'bestellnummer',
+  'bestell-nr.',
+  'bestell-nr',
+  'bestellung nr.',
+  'bestellung',
+  'votre commande',
+  'bon de commande',
+  'votre référence',
+  'reference',
+  'ref. no.',
+  'ref #',
+  'ref.',
+  'ref',
 ]);
 const NOT_REFERENCE = /(datum|date|bitte|please|\bzahlung|payment)/i;
 
 const JOB = labelPatterns([
-  'job number', 'job no.', 'job no', 'job #', 'job', 'project number', 'project no.', 'project no', 'project #', 'project',
-  'projektnummer', 'projekt-nr.', 'projekt', 'bauvorhaben', 'chantier',
+  'job number',
+  'job no.',
+  'job no',
+  'job #',
+  'job',
+  'project number',
+  'project no.',
+  'project no',
+  'project #',
+  'project',
+  'projektnummer',
+  'projekt-nr.',
+  'projekt',
+  'bauvorhaben',
+  'chantier',
 ]);
 const NOT_JOB = /^\s*(?:job|project)\s*(?:name|site|address|location|description|manager|title)/i;
 const JOB_IN_TEXT = /\b(?:job|project)\s*(?:#|no\.?|number)?\s*[:#]?\s*(\d[\w.-]*)/i;
@@ -100,7 +215,10 @@ export function findInvoiceNumber(lines: Line[]): Field<string> {
 
 /** The first token of a value that has a digit and is not a date or an amount with decimals only. */
 function numberToken(text: string): string | null {
-  const token = text.trim().split(/\s+/)[0]?.replace(/[,;:]$/, '');
+  const token = text
+    .trim()
+    .split(/\s+/)[0]
+    ?.replace(/[,;:]$/, '');
   if (!token || token.length > 30 || !/\d/.test(token)) return null;
   const date = findDates(token)[0];
   if (date && date.length >= token.length - 1) return null;
@@ -202,7 +320,10 @@ export function findReference(lines: Line[]): Field<string> {
 }
 
 function referenceToken(text: string): string | null {
-  const token = text.trim().split(/\s+/)[0]?.replace(/[,;:]$/, '');
+  const token = text
+    .trim()
+    .split(/\s+/)[0]
+    ?.replace(/[,;:]$/, '');
   if (!token || token.length > 40 || !/\d/.test(token)) return null;
   const date = findDates(token)[0];
   if (date && date.length >= token.length - 1) return null;

@@ -49,7 +49,10 @@ export function findLabels(lines: Line[], patterns: RegExp[], exclude?: RegExp):
       for (let rank = 0; rank < patterns.length; rank++) {
         const match = patterns[rank].exec(cell.text);
         if (!match) continue;
-        const rest = cell.text.slice(match[0].length).replace(/^[\s:#.]*(?:\(.*?\)\s*)?[:#]?\s*/, '').trim();
+        const rest = cell.text
+          .slice(match[0].length)
+          .replace(/^[\s:#.]*(?:\(.*?\)\s*)?[:#]?\s*/, '')
+          .trim();
         out.push({ line, cell, rank, rest });
         break;
       }

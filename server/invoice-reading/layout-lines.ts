@@ -80,9 +80,7 @@ export function pageLines(page: LayoutPage): Line[] {
 function stackedUnder(current: LayoutItem[], item: LayoutItem): boolean {
   return current.some(
     (other) =>
-      other.x < item.x + item.width &&
-      item.x < other.x + other.width &&
-      middle(item) - middle(other) > 0.5 * Math.min(other.height, item.height),
+      other.x < item.x + item.width && item.x < other.x + other.width && middle(item) - middle(other) > 0.5 * Math.min(other.height, item.height),
   );
 }
 
@@ -162,7 +160,10 @@ export function boundingBox(boxes: Array<{ x: number; y: number; width: number; 
 }
 
 /** A box in points on a line's page, as a PageRegion (fractions of the page). */
-export function toRegion(page: { page: number; pageWidth: number; pageHeight: number }, box: { x: number; y: number; width: number; height: number }): PageRegion {
+export function toRegion(
+  page: { page: number; pageWidth: number; pageHeight: number },
+  box: { x: number; y: number; width: number; height: number },
+): PageRegion {
   const clamp = (value: number) => Math.min(1, Math.max(0, value));
   const x = clamp(box.x / page.pageWidth);
   const y = clamp(box.y / page.pageHeight);

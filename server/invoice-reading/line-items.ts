@@ -9,16 +9,63 @@ import { findArithmeticRows } from './arithmetic-rows.ts';
 import { findLabels, labelPatterns } from './labels.ts';
 import { boundingBox, toRegion, type Cell, type Line } from './layout-lines.ts';
 import { looksLikeMoney, parseAmount, roundCents, type DecimalMark } from './numbers.ts';
-import { cellsStartingIn, cellsUnder, column, descriptionZone, findTableHeader, splitAtColumns, type Column, type TableHeader } from './table-columns.ts';
+import {
+  cellsStartingIn,
+  cellsUnder,
+  column,
+  descriptionZone,
+  findTableHeader,
+  splitAtColumns,
+  type Column,
+  type TableHeader,
+} from './table-columns.ts';
 import type { ExtractedLineItem } from './types.ts';
 
 /** A line starting with one of these ends the table. */
 const TABLE_END = labelPatterns([
-  'subtotal', 'sub total', 'sub-total', 'total', 'invoice total', 'grand total', 'amount due', 'balance due', 'total due',
-  'sales tax', 'tax', 'freight', 'shipping', 'nettobetrag', 'netto', 'rechnungssumme', 'gesamtbetrag', 'gesamtsumme', 'summe',
-  'zwischensumme', 'positionssumme', 'bruttosumme', 'zahlbetrag', 'endbetrag', 'warenwert', 'umsatzsteuer', 'mwst', 'ust',
-  'steueraufschlüsselung', 'umsatzsteueraufschlüsselung', 'belegsummen', 'zahlungsbedingungen', 'rechnungsrabatt', 'total ht',
-  'total ttc', 'net à payer', 'taxe', 'tva', 'payment terms', 'terms', 'notes', 'remarks', 'bemerkung',
+  'subtotal',
+  'sub total',
+  'sub-total',
+  'total',
+  'invoice total',
+  'grand total',
+  'amount due',
+  'balance due',
+  'total due',
+  'sales tax',
+  'tax',
+  'freight',
+  'shipping',
+  'nettobetrag',
+  'netto',
+  'rechnungssumme',
+  'gesamtbetrag',
+  'gesamtsumme',
+  'summe',
+  'zwischensumme',
+  'positionssumme',
+  'bruttosumme',
+  'zahlbetrag',
+  'endbetrag',
+  'warenwert',
+  'umsatzsteuer',
+  'mwst',
+  'ust',
+  'steueraufschlüsselung',
+  'umsatzsteueraufschlüsselung',
+  'belegsummen',
+  'zahlungsbedingungen',
+  'rechnungsrabatt',
+  'total ht',
+  'total ttc',
+  'net à payer',
+  'taxe',
+  'tva',
+  'payment terms',
+  'terms',
+  'notes',
+  'remarks',
+  'bemerkung',
 ]);
 /** Rows that are charges of the totals block, not items, when printed inside the table. */
 const NOT_AN_ITEM = /^(?:sub-?\s?total|total|sales tax|tax|vat|freight|shipping|mwst|ust\.?|tva|summe|zwischensumme)\b/i;
@@ -59,7 +106,12 @@ export function findLineItems(lines: Line[], mark: DecimalMark): LineItemsResult
     } else if (!header) continue;
     const table: TableHeader = header;
     const carried = found ? undefined : rows.at(-1)?.row;
-    const read = readRows(pageLines.slice(start).map((line) => splitAtColumns(line, table)), table, mark, carried);
+    const read = readRows(
+      pageLines.slice(start).map((line) => splitAtColumns(line, table)),
+      table,
+      mark,
+      carried,
+    );
     rows.push(...read.rows.map((row) => ({ row, header: table })));
     if (read.ended) header = null;
   }
@@ -76,7 +128,14 @@ export function findLineItems(lines: Line[], mark: DecimalMark): LineItemsResult
       if (above && foldsInto(row, table, above)) above.amount = roundCents(above.amount + row.amount);
       continue;
     }
-    if (!wrapWidths.has(table)) wrapWidths.set(table, wrapRight(rows.filter((r) => r.header === table).map((r) => r.row), table));
+    if (!wrapWidths.has(table))
+      wrapWidths.set(
+        table,
+        wrapRight(
+          rows.filter((r) => r.header === table).map((r) => r.row),
+          table,
+        ),
+      );
     const item = toItem(row, table, mark, wrapWidths.get(table)!);
     if (!item) continue;
     items.push(item);
@@ -148,7 +207,10 @@ function wrapRight(rows: Row[], header: TableHeader): number {
 }
 
 function rowText(row: Row): string {
-  return row.anchor.cells.filter((c) => c !== row.amountCell).map((c) => c.text).join(' ');
+  return row.anchor.cells
+    .filter((c) => c !== row.amountCell)
+    .map((c) => c.text)
+    .join(' ');
 }
 
 function hasText(line: Line, header: TableHeader): boolean {
@@ -162,9 +224,7 @@ function rowLinesAbove(pending: Line[], anchor: Line, header: TableHeader): Line
   for (let i = pending.length - 1; i >= 0; i--) {
     const line = pending[i];
     if (next.y - (line.y + line.height) > 0.8 * line.height) break;
-    const numbers = [column(header, 'quantity'), column(header, 'unitPrice')].some((col) =>
-      cellsUnder(line, col).some((c) => /\d/.test(c.text)),
-    );
+    const numbers = [column(header, 'quantity'), column(header, 'unitPrice')].some((col) => cellsUnder(line, col).some((c) => /\d/.test(c.text)));
     if (!numbers) break;
     above.unshift(line);
     next = line;
@@ -232,7 +292,11 @@ function toItem(row: Row, header: TableHeader, mark: DecimalMark, wrapAt: number
   }
   if (!description || NOT_AN_ITEM.test(description)) return null;
   const quantity = firstNumber(pick(column(header, 'quantity'), main), mark, true);
-  const unitPrice = firstNumber(pick(column(header, 'unitPrice'), main).filter((c) => c !== row.amountCell), mark, false);
+  const unitPrice = firstNumber(
+    pick(column(header, 'unitPrice'), main).filter((c) => c !== row.amountCell),
+    mark,
+    false,
+  );
   const region = toRegion(row.anchor, boundingBox(row.lines.filter((l) => l.page === row.anchor.page)));
   return { id: id ? cleanId(id) : null, description, quantity, unitPrice, amount: row.amount, region };
 }
@@ -259,7 +323,11 @@ function underNumberColumn(cell: Cell, header: TableHeader): boolean {
 }
 
 function textOf(cells: Cell[]): string | null {
-  const text = cells.map((c) => c.text).join(' ').replace(/\s+/g, ' ').trim();
+  const text = cells
+    .map((c) => c.text)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text || null;
 }
 

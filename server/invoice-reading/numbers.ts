@@ -53,11 +53,7 @@ function toNumber(body: string, mark?: DecimalMark): number | null {
     else decimal = mark === sep ? sep : null;
   }
   const normalised =
-    decimal === ','
-      ? compact.replace(/\./g, '').replace(',', '.')
-      : decimal === '.'
-        ? compact.replace(/,/g, '')
-        : compact.replace(/[.,]/g, '');
+    decimal === ',' ? compact.replace(/\./g, '').replace(',', '.') : decimal === '.' ? compact.replace(/,/g, '') : compact.replace(/[.,]/g, '');
   const value = Number(normalised);
   return Number.isFinite(value) ? value : null;
 }

@@ -65,9 +65,30 @@ describe('parseInvoiceLayout (text rules)', () => {
   it('continues a table onto the next page and stops at the totals there', () => {
     const first: Row[] = supplyInvoiceRows().slice(0, 11);
     const second: Row[] = [
-      [40, [[40, 'Summit Electrical Supply Inc.'], [450, 'Page 2']]],
-      [80, [[40, 'PVC-2'], [120, '2" PVC Sch 40 pipe'], [330, '10'], [390, '12.00'], [500, '120.00']]],
-      [120, [[390, 'Total'], [500, '478.00']]],
+      [
+        40,
+        [
+          [40, 'Summit Electrical Supply Inc.'],
+          [450, 'Page 2'],
+        ],
+      ],
+      [
+        80,
+        [
+          [40, 'PVC-2'],
+          [120, '2" PVC Sch 40 pipe'],
+          [330, '10'],
+          [390, '12.00'],
+          [500, '120.00'],
+        ],
+      ],
+      [
+        120,
+        [
+          [390, 'Total'],
+          [500, '478.00'],
+        ],
+      ],
     ];
     const [invoice] = parseInvoiceLayout(layout(first, second));
     expect(invoice.pages).toEqual([1, 2]);
@@ -78,17 +99,85 @@ describe('parseInvoiceLayout (text rules)', () => {
   it('reads German labels, number and date formats', () => {
     const [rechnung] = parseInvoiceLayout(
       layout([
-        [40, [[40, 'Muster Bau GmbH'], [350, 'Rechnungsnummer'], [470, 'R-2025-118']]],
-        [54, [[40, 'Hauptstraße 5, 80331 München'], [350, 'Rechnungsdatum'], [470, '03.11.2025']]],
-        [68, [[350, 'Ihre Bestellung'], [470, 'B-4471']]],
-        [82, [[350, 'Fällig am'], [470, '03.12.2025']]],
-        [120, [[40, 'Rechnungsempfänger'], [300, 'Beträge in EUR']]],
+        [
+          40,
+          [
+            [40, 'Muster Bau GmbH'],
+            [350, 'Rechnungsnummer'],
+            [470, 'R-2025-118'],
+          ],
+        ],
+        [
+          54,
+          [
+            [40, 'Hauptstraße 5, 80331 München'],
+            [350, 'Rechnungsdatum'],
+            [470, '03.11.2025'],
+          ],
+        ],
+        [
+          68,
+          [
+            [350, 'Ihre Bestellung'],
+            [470, 'B-4471'],
+          ],
+        ],
+        [
+          82,
+          [
+            [350, 'Fällig am'],
+            [470, '03.12.2025'],
+          ],
+        ],
+        [
+          120,
+          [
+            [40, 'Rechnungsempfänger'],
+            [300, 'Beträge in EUR'],
+          ],
+        ],
         [134, [[40, 'Kunde AG']]],
-        [180, [[40, 'Pos'], [80, 'Bezeichnung'], [330, 'Menge'], [390, 'Einzelpreis'], [500, 'Gesamt']]],
-        [196, [[40, '1'], [80, 'Schalungsplatten 3-S'], [330, '120'], [390, '12,50'], [500, '1.500,00']]],
-        [230, [[350, 'Nettobetrag'], [500, '1.500,00']]],
-        [244, [[350, 'MwSt. 19 %'], [500, '285,00']]],
-        [258, [[350, 'Gesamtbetrag'], [500, '1.785,00']]],
+        [
+          180,
+          [
+            [40, 'Pos'],
+            [80, 'Bezeichnung'],
+            [330, 'Menge'],
+            [390, 'Einzelpreis'],
+            [500, 'Gesamt'],
+          ],
+        ],
+        [
+          196,
+          [
+            [40, '1'],
+            [80, 'Schalungsplatten 3-S'],
+            [330, '120'],
+            [390, '12,50'],
+            [500, '1.500,00'],
+          ],
+        ],
+        [
+          230,
+          [
+            [350, 'Nettobetrag'],
+            [500, '1.500,00'],
+          ],
+        ],
+        [
+          244,
+          [
+            [350, 'MwSt. 19 %'],
+            [500, '285,00'],
+          ],
+        ],
+        [
+          258,
+          [
+            [350, 'Gesamtbetrag'],
+            [500, '1.785,00'],
+          ],
+        ],
       ]),
     );
     expect(rechnung).toMatchObject({
@@ -106,15 +195,70 @@ describe('parseInvoiceLayout (text rules)', () => {
   it('takes Current Payment Due as the total of an AIA pay application', () => {
     const [payApp] = parseInvoiceLayout(
       layout([
-        [40, [[40, 'Ridgeline Concrete Contractors LLC'], [380, 'Application No.'], [500, '7']]],
-        [54, [[380, 'Invoice No.'], [500, 'PA-0007']]],
-        [68, [[380, 'Period To'], [500, '10/31/2025']]],
-        [82, [[380, 'Project No.'], [500, '2417']]],
-        [120, [[40, '4. Total Completed & Stored to Date'], [480, '412,000.00']]],
-        [134, [[40, '5. Retainage (10%)'], [480, '41,200.00']]],
-        [148, [[40, '6. Total Earned Less Retainage'], [480, '370,800.00']]],
-        [162, [[40, '7. Less Previous Certificates for Payment'], [480, '300,600.00']]],
-        [176, [[40, '8. Current Payment Due'], [480, '70,200.00']]],
+        [
+          40,
+          [
+            [40, 'Ridgeline Concrete Contractors LLC'],
+            [380, 'Application No.'],
+            [500, '7'],
+          ],
+        ],
+        [
+          54,
+          [
+            [380, 'Invoice No.'],
+            [500, 'PA-0007'],
+          ],
+        ],
+        [
+          68,
+          [
+            [380, 'Period To'],
+            [500, '10/31/2025'],
+          ],
+        ],
+        [
+          82,
+          [
+            [380, 'Project No.'],
+            [500, '2417'],
+          ],
+        ],
+        [
+          120,
+          [
+            [40, '4. Total Completed & Stored to Date'],
+            [480, '412,000.00'],
+          ],
+        ],
+        [
+          134,
+          [
+            [40, '5. Retainage (10%)'],
+            [480, '41,200.00'],
+          ],
+        ],
+        [
+          148,
+          [
+            [40, '6. Total Earned Less Retainage'],
+            [480, '370,800.00'],
+          ],
+        ],
+        [
+          162,
+          [
+            [40, '7. Less Previous Certificates for Payment'],
+            [480, '300,600.00'],
+          ],
+        ],
+        [
+          176,
+          [
+            [40, '8. Current Payment Due'],
+            [480, '70,200.00'],
+          ],
+        ],
       ]),
     );
     expect(payApp.totalAmount?.value).toBe(70200);

@@ -8,21 +8,55 @@ import { regionOf, type Line } from './layout-lines.ts';
 import type { ExtractedField, VendorContact } from './types.ts';
 
 const SELLER = labelPatterns([
-  'verkäufer', 'rechnungsersteller', 'lieferant', 'leistungserbringer', 'seller', 'vendor', 'supplier', 'from', 'remit to',
-  'remit payment to', 'please remit to', 'vendeur', 'fournisseur', 'émetteur',
+  'verkäufer',
+  'rechnungsersteller',
+  'lieferant',
+  'leistungserbringer',
+  'seller',
+  'vendor',
+  'supplier',
+  'from',
+  'remit to',
+  'remit payment to',
+  'please remit to',
+  'vendeur',
+  'fournisseur',
+  'émetteur',
 ]);
 const BUYER = labelPatterns([
-  'bill to', 'billed to', 'sold to', 'ship to', 'deliver to', 'customer', 'käufer', 'käufer/leistungsempfänger', 'kunde',
-  'rechnungsempfänger', 'warenempfänger', 'leistungsempfänger', 'lieferanschrift', 'lieferadresse', 'buyer', 'invoice to',
-  'client', 'adresse de livraison', 'adresse de facturation', 'delivery address', 'shipping address', 'billing address',
-  'acheteur', 'destinataire',
+  'bill to',
+  'billed to',
+  'sold to',
+  'ship to',
+  'deliver to',
+  'customer',
+  'käufer',
+  'käufer/leistungsempfänger',
+  'kunde',
+  'rechnungsempfänger',
+  'warenempfänger',
+  'leistungsempfänger',
+  'lieferanschrift',
+  'lieferadresse',
+  'buyer',
+  'invoice to',
+  'client',
+  'adresse de livraison',
+  'adresse de facturation',
+  'delivery address',
+  'shipping address',
+  'billing address',
+  'acheteur',
+  'destinataire',
 ]);
-const COMPANY = /\b(?:gmbh|ag|kg|ohg|e\.?\s?k\.?|ug|se|sarl|sas|sa|s\.a\.|eurl|ltd\.?|limited|llc|l\.l\.c\.|inc\.?|incorporated|corp\.?|corporation|co\.|company|plc|lp|llp|a\.g\.|versicherungsverein|supply|supplies|concrete|lumber|rental|rentals|electric|electrical|plumbing|trucking|construction|contractors?|services|materials|equipment|industries|group)\b/i;
+const COMPANY =
+  /\b(?:gmbh|ag|kg|ohg|e\.?\s?k\.?|ug|se|sarl|sas|sa|s\.a\.|eurl|ltd\.?|limited|llc|l\.l\.c\.|inc\.?|incorporated|corp\.?|corporation|co\.|company|plc|lp|llp|a\.g\.|versicherungsverein|supply|supplies|concrete|lumber|rental|rentals|electric|electrical|plumbing|trucking|construction|contractors?|services|materials|equipment|industries|group)\b/i;
 const NOT_A_NAME =
   /(?:invoice|rechnung|facture|avoir|page|seite|datum|\b(?:date|tel|fax|phone|e-?mail|iban|bic|ust|vat|tax|nr|gln|eur|usd|gbp)\b|telefon|www\.|http|steuer|nummer|number|\d{4,}|@|stylesheet|zugferd|beispiel|copyright|\(c\)|\d{1,2}[.:]\d{2}\s*uhr)/i;
 const LABEL_LINE = /^(?:name|firma|company)\s*:\s*/i;
 /** Address and routing lines of a party block: 'Attn: Accounts Payable', 'Suite 281', '3420 Enterprise Pkwy', 'Boise, ID 83753'. */
-const ADDRESS_LINE = /^(?:attn|attention|c\/o|z\.?\s?hd\.?|suite|ste\.?|unit|apt\.?|floor|bldg\.?|building|p\.?\s?o\.?\s?box|postfach)\b|^\d+\s+\p{L}|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?$/iu;
+const ADDRESS_LINE =
+  /^(?:attn|attention|c\/o|z\.?\s?hd\.?|suite|ste\.?|unit|apt\.?|floor|bldg\.?|building|p\.?\s?o\.?\s?box|postfach)\b|^\d+\s+\p{L}|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?$/iu;
 const PHONE = /(?:\+?\d[\d\s()./-]{6,}\d)/;
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 
@@ -32,7 +66,10 @@ export interface VendorResult {
 }
 
 export function findVendor(lines: Line[]): VendorResult {
-  const buyerLines = blockLines(lines, findLabels(lines, BUYER).flatMap((m) => blockStarts(m.line, m.cell, m.rest)));
+  const buyerLines = blockLines(
+    lines,
+    findLabels(lines, BUYER).flatMap((m) => blockStarts(m.line, m.cell, m.rest)),
+  );
   const found = sellerBlockName(lines, buyerLines) ?? letterheadName(lines, buyerLines);
   if (!found) return { vendor: null, contact: {} };
   const vendor = { ...found.field, value: rejoinBrokenWords(found.field.value, lines) };
@@ -191,12 +228,22 @@ function contactNear(lines: Line[], nameLine: Line): VendorContact {
   for (let i = at; i < Math.min(lines.length, at + 8); i++) {
     const line = lines[i];
     if (line.page !== nameLine.page) break;
-    const text = line.cells.filter((c) => Math.abs(c.x - x) < 40 || i === at).map((c) => c.text).join(' ');
+    const text = line.cells
+      .filter((c) => Math.abs(c.x - x) < 40 || i === at)
+      .map((c) => c.text)
+      .join(' ');
     const email = EMAIL.exec(line.text);
     if (email && !contact.email) contact.email = email[0];
     const phone = /(?:tel|phone|fon|telefon|ph)[^\d+]*(\+?[\d\s()./-]{7,}\d)/i.exec(line.text) ?? (address.length ? PHONE.exec(text) : null);
     if (phone && !contact.phone && !/iban|ust|vat|gln/i.test(line.text)) contact.phone = (phone[1] ?? phone[0]).trim();
-    if (i > at && address.length < 3 && /\d/.test(text) && /\p{L}{3}/u.test(text) && !EMAIL.test(text) && !/tel|fon|phone|fax|ust|vat|gln|iban/i.test(text)) {
+    if (
+      i > at &&
+      address.length < 3 &&
+      /\d/.test(text) &&
+      /\p{L}{3}/u.test(text) &&
+      !EMAIL.test(text) &&
+      !/tel|fon|phone|fax|ust|vat|gln|iban/i.test(text)
+    ) {
       address.push(text.trim());
     }
   }

@@ -11,7 +11,10 @@ describe('the error event of a stream that is already open', () => {
   });
 
   it('keeps a typed refusal and hides everything else', () => {
-    expect(streamErrorOf(new NotFoundError('Chat session not found', 'session_not_found'))).toEqual({ code: 'session_not_found', message: 'Chat session not found' });
+    expect(streamErrorOf(new NotFoundError('Chat session not found', 'session_not_found'))).toEqual({
+      code: 'session_not_found',
+      message: 'Chat session not found',
+    });
     expect(streamErrorOf(new Error('relation "secret_table" does not exist'))).toEqual({
       code: 'internal_error',
       message: 'Something went wrong on our side. Please try again.',

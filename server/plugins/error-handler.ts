@@ -26,7 +26,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';
-      return reply.status(400).send({ error: { code: 'validation_failed', message: `Invalid request ${where}: ${describeValidation(err.validation[0])}` } });
+      return reply
+        .status(400)
+        .send({ error: { code: 'validation_failed', message: `Invalid request ${where}: ${describeValidation(err.validation[0])}` } });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -35,7 +35,7 @@ describe('security headers and per-user rate limits', () => {
     expect(read.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
-  it('limits chat answers per user, and one user\'s limit does not stop another', async () => {
+  it("limits chat answers per user, and one user's limit does not stop another", async () => {
     expect((await chat('clerk-a')).statusCode).toBe(200);
     expect((await chat('clerk-a')).statusCode).toBe(200);
     const limited = await chat('clerk-a');
@@ -47,7 +47,12 @@ describe('security headers and per-user rate limits', () => {
 
   it('limits uploads per user before reading the body', async () => {
     const upload = async () =>
-      app.inject({ method: 'POST', url: '/api/upload', headers: { ...(await headersFor('clerk-c')), 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--\r\n' });
+      app.inject({
+        method: 'POST',
+        url: '/api/upload',
+        headers: { ...(await headersFor('clerk-c')), 'content-type': 'multipart/form-data; boundary=x' },
+        payload: '--x--\r\n',
+      });
     expect((await upload()).statusCode).not.toBe(429);
     expect((await upload()).statusCode).toBe(429);
   });

@@ -63,14 +63,22 @@ describe.skipIf(!process.env.DATABASE_URL)('a file that kills KAI each time it i
     const [{ id }] = ((await uploaded.json()) as UploadResponse).files;
 
     for (let crash = 1; crash <= 3; crash++) {
-      const reading = await waitFor(() => documentOf(id), (doc) => doc.status === 'extracting', 60_000);
+      const reading = await waitFor(
+        () => documentOf(id),
+        (doc) => doc.status === 'extracting',
+        60_000,
+      );
       expect(reading.status, `read ${crash}`).toBe('extracting');
       main.child.kill('SIGKILL');
       await main.exited;
       main = await start();
     }
 
-    const settled = await waitFor(() => documentOf(id), (doc) => doc.status === 'failed' || doc.status === 'ready', 30_000);
+    const settled = await waitFor(
+      () => documentOf(id),
+      (doc) => doc.status === 'failed' || doc.status === 'ready',
+      30_000,
+    );
     expect(settled.status).toBe('failed');
     expect(JSON.stringify(settled)).toContain('Reading this file stopped KAI 3 times; it was set aside.');
     // Set aside for good: it is not read a fourth time.

@@ -119,9 +119,13 @@ describe('queued extractions across kill -9 and a restart', () => {
       expect(await rows(sql`select count(*)::int as n from documents`)).toEqual([{ n: files.length }]);
       for (const file of files) {
         const id = ids.get(file.name)!;
-        const [document] = await rows<{ status: string; attempts: number; locked_until: unknown; processed_content: string | null; failure_reason: string | null }>(
-          sql`select status, attempts, locked_until, processed_content, failure_reason from documents where id = ${id}`,
-        );
+        const [document] = await rows<{
+          status: string;
+          attempts: number;
+          locked_until: unknown;
+          processed_content: string | null;
+          failure_reason: string | null;
+        }>(sql`select status, attempts, locked_until, processed_content, failure_reason from documents where id = ${id}`);
         const [passages] = await rows<{ total: number; distinct: number }>(
           sql`select count(*)::int as total, count(distinct (page, ordinal))::int as distinct from retrieval_chunks where document_key = ${id}`,
         );

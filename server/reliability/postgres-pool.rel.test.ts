@@ -25,7 +25,11 @@ describe.skipIf(!databaseUrl)(`the PostgreSQL pool under outages${skipped}`, () 
     const created = await createEmptyPostgresDatabase();
     dropDatabase = created.drop;
     proxy = await TcpProxy.forUrl(created.url).start();
-    database = await openDatabase({ databaseUrl: proxy.urlFor(created.url), dataDir: '', timeouts: { connectMs: 1_000, statementMs: STATEMENT_TIMEOUT_MS } });
+    database = await openDatabase({
+      databaseUrl: proxy.urlFor(created.url),
+      dataDir: '',
+      timeouts: { connectMs: 1_000, statementMs: STATEMENT_TIMEOUT_MS },
+    });
     await database.db.execute(sql`create table probe (v text not null)`);
   });
 
@@ -38,7 +42,10 @@ describe.skipIf(!databaseUrl)(`the PostgreSQL pool under outages${skipped}`, () 
 
   it('cancels a slow statement on the server after the statement timeout', async () => {
     const started = Date.now();
-    const err = await database.db.execute(sql`select pg_sleep(5)`).then(() => undefined, (e: unknown) => e);
+    const err = await database.db.execute(sql`select pg_sleep(5)`).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(Date.now() - started).toBeLessThan(STATEMENT_TIMEOUT_MS + 750);
     expect(databaseUnavailableReason(err)).toMatch(/statement timeout/);
   });
@@ -51,7 +58,10 @@ describe.skipIf(!databaseUrl)(`the PostgreSQL pool under outages${skipped}`, () 
         await proxy.setMode('freeze');
         await tx.execute(sql`select 1`);
       })
-      .then(() => undefined, (e: unknown) => e);
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     // The rollback that follows must not wait out a second timeout behind the first.
     expect(Date.now() - started).toBeLessThan(QUERY_TIMEOUT_MS + 750);
     expect(databaseUnavailableReason(err)).toBeDefined();
@@ -67,7 +77,9 @@ describe.skipIf(!databaseUrl)(`the PostgreSQL pool under outages${skipped}`, () 
         }),
       ),
     );
-    const { rows } = (await database.db.execute(sql`select v, count(*)::int as n from probe group by v`)) as unknown as { rows: Array<{ v: string; n: number }> };
+    const { rows } = (await database.db.execute(sql`select v, count(*)::int as n from probe group by v`)) as unknown as {
+      rows: Array<{ v: string; n: number }>;
+    };
     expect(rows).toEqual([{ v: 'later', n: POOL_SIZE }]);
   });
 
@@ -80,7 +92,10 @@ describe.skipIf(!databaseUrl)(`the PostgreSQL pool under outages${skipped}`, () 
         await new Promise((r) => setTimeout(r, 100));
         await tx.execute(sql`select 1`);
       })
-      .then(() => undefined, (e: unknown) => e);
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(databaseUnavailableReason(err)).toBeDefined();
     await proxy.setMode('pass');
     await database.ping();

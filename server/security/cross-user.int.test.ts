@@ -87,7 +87,11 @@ function bodyIdPaths(value: unknown, path: FieldPath = []): FieldPath[] {
 
 /** Route parameters and id fields the tables have no entry for. */
 function uncovered(table: RecordedRoute[]): string[] {
-  return table.flatMap((route) => idSlots(route).filter((slot) => !slot.coverage).map((slot) => `${route.method} ${route.url}: ${slot.where} ${slot.name}`));
+  return table.flatMap((route) =>
+    idSlots(route)
+      .filter((slot) => !slot.coverage)
+      .map((slot) => `${route.method} ${route.url}: ${slot.where} ${slot.name}`),
+  );
 }
 
 function matrixCases(table: RecordedRoute[]): MatrixCase[] {
@@ -109,7 +113,9 @@ function matrixCases(table: RecordedRoute[]): MatrixCase[] {
             // Session ids are numbers in bodies; every other id is text.
             else body = withPath(body, slot.path, slot.resource === 'chatSession' ? Number(ids.chatSession) : ids[slot.resource]);
           }
-          const query = route.querystring ? new URLSearchParams(sampleOf(inputJsonSchema(route.querystring)) as Record<string, string>).toString() : '';
+          const query = route.querystring
+            ? new URLSearchParams(sampleOf(inputJsonSchema(route.querystring)) as Record<string, string>).toString()
+            : '';
           const url = segments.join('/') + (query ? `?${query}` : '');
           return { method: route.method as InjectOptions['method'], url, ...(body === undefined ? {} : { payload: body as object }) };
         },
@@ -150,7 +156,8 @@ describe.each(databaseKinds)('cross-user access (%s)', (kind) => {
     await database?.dispose();
   });
 
-  const send = (who: { authorization: string }, options: InjectOptions) => security.app.inject({ ...options, headers: { ...who, ...options.headers } });
+  const send = (who: { authorization: string }, options: InjectOptions) =>
+    security.app.inject({ ...options, headers: { ...who, ...options.headers } });
 
   it('has a case for every id parameter and id field in the route table, and no stale case', () => {
     expect(uncovered(table)).toEqual([]);

@@ -48,7 +48,10 @@ describe('secrets stay out of responses and logs', () => {
       { method: 'GET' as const, url: `/api/documents?token=${token}` },
       { method: 'POST' as const, url: '/api/user/sync', payload: '{"auth0Id": ' },
     ]) {
-      const res = await kai.app.inject({ ...request, headers: { ...headers, ...(typeof request.payload === 'string' ? { 'content-type': 'application/json' } : {}) } });
+      const res = await kai.app.inject({
+        ...request,
+        headers: { ...headers, ...(typeof request.payload === 'string' ? { 'content-type': 'application/json' } : {}) },
+      });
       expect(res.statusCode, request.url).toBeLessThan(500);
       bodies.push(JSON.stringify(res.headers) + res.body);
     }

@@ -81,7 +81,11 @@ function requestWith(route: RouteCase, field: Field, edit: (original: string) =>
   else body = withPath(body, field.path, edit(readPath(body, field.path) as string));
   const path = route.url.replace(/:(\w+)|\*/g, (_, name: string | undefined) => encodeURIComponent(params[name ?? '*']));
   const search = new URLSearchParams(query).toString();
-  return { method: route.method as InjectOptions['method'], url: search ? `${path}?${search}` : path, ...(body === undefined ? {} : { payload: body as object }) };
+  return {
+    method: route.method as InjectOptions['method'],
+    url: search ? `${path}?${search}` : path,
+    ...(body === undefined ? {} : { payload: body as object }),
+  };
 }
 
 function describeField(route: RouteCase, field: Field): string {
@@ -162,7 +166,10 @@ describe.each(databaseKinds)('text fields of every route (%s)', (kind) => {
     // Written by hand: JSON.stringify itself would overflow at this depth.
     const nested = `${'{"x":['.repeat(50_000)}"\\u0000"${']}'.repeat(50_000)}`;
     const deep = `{"parsed_invoice":{"invoice_id":"x","nested":${nested}},"mappings":[],"is_last_invoice":true,"session_id":"s"}`;
-    expectRefusedNul(await send({ method: 'POST', url: '/api/confirm-invoice', headers: { 'content-type': 'application/json' }, payload: deep }), 'deep');
+    expectRefusedNul(
+      await send({ method: 'POST', url: '/api/confirm-invoice', headers: { 'content-type': 'application/json' }, payload: deep }),
+      'deep',
+    );
     const long = { ...loose, parsed_invoice: { invoice_id: 'x', items: [...Array.from({ length: 200_000 }, () => 0), NUL] } };
     expectRefusedNul(await send({ method: 'POST', url: '/api/confirm-invoice', payload: long }), 'long');
   });

@@ -65,7 +65,12 @@ export class FakeOpenAI {
     if (next.kind === 'status') {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (next.retryAfter !== undefined) headers['retry-after'] = String(next.retryAfter);
-      const error = { message: next.message ?? `fake error ${next.status}`, type: next.status === 429 ? 'rate_limit_exceeded' : 'server_error', param: null, code: null };
+      const error = {
+        message: next.message ?? `fake error ${next.status}`,
+        type: next.status === 429 ? 'rate_limit_exceeded' : 'server_error',
+        param: null,
+        code: null,
+      };
       return void res.writeHead(next.status, headers).end(JSON.stringify({ error }));
     }
 
@@ -73,9 +78,13 @@ export class FakeOpenAI {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const id = `chatcmpl-${this.requests.length}`;
     const send = (delta: object, finish: string | null = null) =>
-      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+      );
     const done = (prompt = 50, completion = 20) => {
-      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1, model: body.model, choices: [], usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion } })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1, model: body.model, choices: [], usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion } })}\n\n`,
+      );
       res.end('data: [DONE]\n\n');
     };
 

@@ -26,7 +26,9 @@ export async function postHugeUpload(
   let sent = 0;
   const body = Readable.from(
     (function* () {
-      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${options.field}"; filename="${options.filename}"\r\n\r\n${options.head ?? ''}`);
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${options.field}"; filename="${options.filename}"\r\n\r\n${options.head ?? ''}`,
+      );
       const chunk = Buffer.alloc(64 * 1024, 0x20);
       while (sent < options.totalBytes) {
         sent += chunk.length;

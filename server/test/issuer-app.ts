@@ -19,7 +19,12 @@ export interface IssuerApp {
 export async function startIssuerApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<IssuerApp> {
   const issuer = await new FakeIssuer().start();
   const database = await createTestDatabase(kind);
-  const { app, logText } = await buildTestApp(database.handle, { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: 'spa', OIDC_AUDIENCE: TEST_AUDIENCE, ...env });
+  const { app, logText } = await buildTestApp(database.handle, {
+    OIDC_ISSUER: issuer.issuer,
+    OIDC_CLIENT_ID: 'spa',
+    OIDC_AUDIENCE: TEST_AUDIENCE,
+    ...env,
+  });
   return {
     app,
     issuer,

@@ -49,7 +49,13 @@ describe('routes', () => {
     renderWithProviders(
       <CaseInsensitiveRouter>
         <Switch>
-          <Route path="/Chat/:id/:tab?">{(params) => <p>chat {params.id} {params.tab ?? 'none'}</p>}</Route>
+          <Route path="/Chat/:id/:tab?">
+            {(params) => (
+              <p>
+                chat {params.id} {params.tab ?? 'none'}
+              </p>
+            )}
+          </Route>
           <Route>no match</Route>
         </Switch>
       </CaseInsensitiveRouter>,

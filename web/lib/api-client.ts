@@ -123,7 +123,12 @@ function parseJsonBody<T>(text: string): T {
  * XMLHttpRequest because fetch reports no upload progress; token, credentials and ApiError
  * match apiFetch. Aborting the signal rejects with an AbortError.
  */
-export async function apiUpload<T>(url: string, formData: FormData, onProgress?: (progress: UploadProgress) => void, signal?: AbortSignal): Promise<T> {
+export async function apiUpload<T>(
+  url: string,
+  formData: FormData,
+  onProgress?: (progress: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<T> {
   const token = await readAccessToken();
   signal?.throwIfAborted();
   return new Promise<T>((resolve, reject) => {

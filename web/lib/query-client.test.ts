@@ -16,9 +16,14 @@ describe('default query function', () => {
   });
 
   it('throws an ApiError on 401', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 401, statusText: 'Unauthorized' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 401, statusText: 'Unauthorized' })),
+    );
 
-    const error = await createQueryClient().fetchQuery({ queryKey: ['/api/other'] }).catch((err: unknown) => err);
+    const error = await createQueryClient()
+      .fetchQuery({ queryKey: ['/api/other'] })
+      .catch((err: unknown) => err);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, message: '401: Unauthorized' });

@@ -10,13 +10,9 @@ type SupportMail = {
 /** The support mail draft (spec part 1, section 2): session id and the latest user question. */
 export function buildSupportMailto({ sessionId, lastQuestion, email = SUPPORT_EMAIL }: SupportMail): string {
   const subject = `KAI Support Request - Session ${sessionId}`;
-  const body = [
-    `Session ID: ${sessionId}`,
-    `Most recent question: ${lastQuestion?.trim() || '(none)'}`,
-    '',
-    'Please describe the issue:',
-    '',
-  ].join('\n');
+  const body = [`Session ID: ${sessionId}`, `Most recent question: ${lastQuestion?.trim() || '(none)'}`, '', 'Please describe the issue:', ''].join(
+    '\n',
+  );
   // The address is used as given: encoding would turn its '@' into %40, which some mail apps reject.
   return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }

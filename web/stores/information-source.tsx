@@ -24,13 +24,7 @@ type SourceState = { source: InformationSource; setSource: (source: InformationS
 
 const SourceContext = createContext<SourceState | undefined>(undefined);
 
-export function InformationSourceProvider({
-  children,
-  initialSource = DEFAULT_SOURCE,
-}: {
-  children: ReactNode;
-  initialSource?: InformationSource;
-}) {
+export function InformationSourceProvider({ children, initialSource = DEFAULT_SOURCE }: { children: ReactNode; initialSource?: InformationSource }) {
   const [source, setSource] = useState<InformationSource>(initialSource);
   const value = useMemo(() => ({ source, setSource }), [source]);
   return <SourceContext.Provider value={value}>{children}</SourceContext.Provider>;

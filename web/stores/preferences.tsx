@@ -1,11 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import {
-  applyDarkMode,
-  DARK_MODE_KEY,
-  readBooleanPreference,
-  VOICE_MODE_KEY,
-  writeBooleanPreference,
-} from '@/lib/preferences-storage';
+import { applyDarkMode, DARK_MODE_KEY, readBooleanPreference, VOICE_MODE_KEY, writeBooleanPreference } from '@/lib/preferences-storage';
 
 type Preferences = {
   darkMode: boolean;
@@ -31,10 +25,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     setVoiceModeState(enabled);
   }, []);
 
-  const value = useMemo(
-    () => ({ darkMode, voiceMode, setDarkMode, setVoiceMode }),
-    [darkMode, voiceMode, setDarkMode, setVoiceMode],
-  );
+  const value = useMemo(() => ({ darkMode, voiceMode, setDarkMode, setVoiceMode }), [darkMode, voiceMode, setDarkMode, setVoiceMode]);
   return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;
 }
 

@@ -30,7 +30,10 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
 type Options = { auth?: AuthContextValue; queryClient?: QueryClient; path?: string; withRouter?: boolean };
 
 /** Renders inside the app's providers with a fake auth state and an in-memory location. */
-export function renderWithProviders(ui: ReactElement, { auth = fakeAuth(), queryClient = createTestQueryClient(), path = '/', withRouter = true }: Options = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { auth = fakeAuth(), queryClient = createTestQueryClient(), path = '/', withRouter = true }: Options = {},
+) {
   const location = memoryLocation({ path, record: true });
   const wrap = (children: ReactNode) => (withRouter ? <Router hook={location.hook}>{children}</Router> : children);
   const result = render(

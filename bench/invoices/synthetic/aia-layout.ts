@@ -14,8 +14,18 @@ const M = PAGE.margin;
 const RIGHT = PAGE.width - M;
 
 export const AIA_LAYOUT: LayoutSpec = {
-  name: 'aia', font: 'times', letterhead: 'left', meta: 'table', parties: 'side', columnOrder: 'as-is', totals: 'right',
-  totalLabel: 'CURRENT PAYMENT DUE', title: 'APPLICATION AND CERTIFICATE FOR PAYMENT', dateStyle: 'us', accent: rgb(0, 0, 0), statement: false,
+  name: 'aia',
+  font: 'times',
+  letterhead: 'left',
+  meta: 'table',
+  parties: 'side',
+  columnOrder: 'as-is',
+  totals: 'right',
+  totalLabel: 'CURRENT PAYMENT DUE',
+  title: 'APPLICATION AND CERTIFICATE FOR PAYMENT',
+  dateStyle: 'us',
+  accent: rgb(0, 0, 0),
+  statement: false,
   labels: { number: 'Invoice No.', date: 'Invoice Date', due: 'Due Date', terms: 'Terms', po: 'Subcontract No.', job: 'Project No.' },
 };
 
@@ -55,12 +65,22 @@ export async function renderPayApplication(doc: PDFDocument, model: InvoiceModel
     summary.text(`$${row.value}`, 420, y, { size: 9.5, font: row.total ? bold : fonts.regular, align: 'right', width: RIGHT - 426 });
     y += 18;
   }
-  summary.text('The undersigned certifies that the work covered by this application has been completed in accordance with the contract documents.', M, y + 20, { size: 7.5, color: GREY });
+  summary.text(
+    'The undersigned certifies that the work covered by this application has been completed in accordance with the contract documents.',
+    M,
+    y + 20,
+    { size: 7.5, color: GREY },
+  );
   summary.text('By: ______________________________    Date: ______________', M, y + 48, { size: 9 });
 
   const continuation = new Sheet(doc.addPage([PAGE.width, PAGE.height]), fonts);
   y = continuation.text('CONTINUATION SHEET (G703)', M, 36, { size: 12, font: bold });
-  y = continuation.text(`Application No. ${model.meta[0]?.[1] ?? ''}   ${AIA_LAYOUT.labels.number} ${model.invoiceNumber}   Period To ${formatDate(model.invoiceDate, 'us')}`, M, y + 2, { size: 8.5 });
+  y = continuation.text(
+    `Application No. ${model.meta[0]?.[1] ?? ''}   ${AIA_LAYOUT.labels.number} ${model.invoiceNumber}   Period To ${formatDate(model.invoiceDate, 'us')}`,
+    M,
+    y + 2,
+    { size: 8.5 },
+  );
   const { sheet, y: end } = drawTable(continuation, model, AIA_LAYOUT, y + 10, () => {
     throw new Error('A schedule of values longer than one page is not generated.');
   });

@@ -94,7 +94,10 @@ export async function generateCorpus(outDir: string, count = 48, seed = 2417): P
   // Two invoices from two vendors in one file: page 1 invoice A, page 2 invoice B.
   const doc = await newDocument('Two invoices');
   const truths: GroundTruth[] = [];
-  for (const [offset, kind, layout] of [[0, 'ready-mix', 0], [1, 'service', 5]] as const) {
+  for (const [offset, kind, layout] of [
+    [0, 'ready-mix', 0],
+    [1, 'service', 5],
+  ] as const) {
     const random = new Random(seed + 101 + offset);
     const model = BUILDERS[kind](random);
     const pages = await render(doc, { model, spec: LAYOUTS[layout] });

@@ -15,7 +15,8 @@ function metaEntries(model: InvoiceModel, spec: LayoutSpec): Array<[string, stri
   if (model.dueDate && model.dueDatePrinted) entries.push([spec.labels.due, formatDate(model.dueDate, spec.dateStyle)]);
   if (model.terms) entries.push([spec.labels.terms, model.terms]);
   if (model.po) entries.push([spec.labels.po, model.po]);
-  if (model.job && model.job.style !== 'ship-to') entries.push([model.job.style === 'project' && !/project/i.test(spec.labels.job) ? 'Project No.' : spec.labels.job, model.job.number]);
+  if (model.job && model.job.style !== 'ship-to')
+    entries.push([model.job.style === 'project' && !/project/i.test(spec.labels.job) ? 'Project No.' : spec.labels.job, model.job.number]);
   return [...entries, ...model.meta];
 }
 
@@ -56,11 +57,23 @@ export function drawHeader(sheet: Sheet, model: InvoiceModel, spec: LayoutSpec):
   const vendorLeft = spec.letterhead !== 'right';
   const blockX = vendorLeft ? M : 330;
   const align = vendorLeft ? 'left' : 'right';
-  let y = sheet.text(model.vendor.name, blockX, 36, { size: 15, font: bold, align, width: RIGHT - blockX, color: spec.name === 'modern' ? BLACK : spec.accent });
+  let y = sheet.text(model.vendor.name, blockX, 36, {
+    size: 15,
+    font: bold,
+    align,
+    width: RIGHT - blockX,
+    color: spec.name === 'modern' ? BLACK : spec.accent,
+  });
   y = sheet.lines(vendorLines(model), blockX, y + 2, { size: 8.5, align, width: RIGHT - blockX, color: spec.name === 'modern' ? GREY : BLACK });
   const titleX = vendorLeft ? 330 : M;
   const titleSize = spec.name === 'modern' ? 30 : 20;
-  const titleBottom = sheet.text(spec.title, titleX, 34, { size: titleSize, font: bold, color: spec.accent, align: vendorLeft ? 'right' : 'left', width: RIGHT - 330 });
+  const titleBottom = sheet.text(spec.title, titleX, 34, {
+    size: titleSize,
+    font: bold,
+    color: spec.accent,
+    align: vendorLeft ? 'right' : 'left',
+    width: RIGHT - 330,
+  });
   if (spec.name === 'modern') {
     sheet.rule(M, y + 8, RIGHT, 2, spec.accent);
     const partiesBottom = drawParties(sheet, model, spec, y + 20);

@@ -22,7 +22,13 @@ export function modelHeader(random: Random, kind: InvoiceKind, invoiceNumber: st
     dueDate,
     dueDatePrinted,
     terms,
-    po: random.chance(0.7) ? random.pick([`PO-${random.int(10000, 99999)}`, `45${random.int(10000000, 99999999)}`, `${job?.number ?? '2417'}-${String(random.int(1, 60)).padStart(3, '0')}`]) : null,
+    po: random.chance(0.7)
+      ? random.pick([
+          `PO-${random.int(10000, 99999)}`,
+          `45${random.int(10000000, 99999999)}`,
+          `${job?.number ?? '2417'}-${String(random.int(1, 60)).padStart(3, '0')}`,
+        ])
+      : null,
     job,
     meta: [],
     notes: [],

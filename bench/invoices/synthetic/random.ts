@@ -32,7 +32,10 @@ export class Random {
       const j = Math.floor(this.next() * (i + 1));
       [indexes[i], indexes[j]] = [indexes[j], indexes[i]];
     }
-    return indexes.slice(0, Math.min(count, items.length)).sort((a, b) => a - b).map((i) => items[i]);
+    return indexes
+      .slice(0, Math.min(count, items.length))
+      .sort((a, b) => a - b)
+      .map((i) => items[i]);
   }
 }
 

@@ -16,7 +16,10 @@ export async function renderInvoice(doc: PDFDocument, model: InvoiceModel, spec:
   };
   const continuation = () => {
     const sheet = addSheet();
-    const y = sheet.text(`${model.vendor.name} - ${spec.labels.number} ${model.invoiceNumber} (continued)`, PAGE.margin, PAGE.margin, { size: 9, font: fonts.bold });
+    const y = sheet.text(`${model.vendor.name} - ${spec.labels.number} ${model.invoiceNumber} (continued)`, PAGE.margin, PAGE.margin, {
+      size: 9,
+      font: fonts.bold,
+    });
     return { sheet, top: y + 12 };
   };
   const first = addSheet();
@@ -24,9 +27,19 @@ export async function renderInvoice(doc: PDFDocument, model: InvoiceModel, spec:
   let { sheet, y } = drawTable(first, model, spec, tableTop, continuation);
   if (y + totalsHeight(model) > CONTENT_BOTTOM) ({ sheet, top: y } = continuation());
   y = drawTotals(sheet, model, spec, y + 6);
-  sheet.text(spec.statement ? 'Please detach and return the remittance portion with your payment.' : 'Thank you for your business!', PAGE.margin, y + 14, { size: 8, color: GREY });
+  sheet.text(
+    spec.statement ? 'Please detach and return the remittance portion with your payment.' : 'Thank you for your business!',
+    PAGE.margin,
+    y + 14,
+    { size: 8, color: GREY },
+  );
   sheets.forEach((page, i) => {
-    page.text(`Page ${i + 1} of ${sheets.length}`, PAGE.margin, PAGE.height - PAGE.margin, { size: 7.5, color: GREY, align: 'right', width: PAGE.width - 2 * PAGE.margin });
+    page.text(`Page ${i + 1} of ${sheets.length}`, PAGE.margin, PAGE.height - PAGE.margin, {
+      size: 7.5,
+      color: GREY,
+      align: 'right',
+      width: PAGE.width - 2 * PAGE.margin,
+    });
   });
   return sheets.length;
 }

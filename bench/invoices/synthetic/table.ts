@@ -104,7 +104,12 @@ export function drawTotals(sheet: Sheet, model: InvoiceModel, spec: LayoutSpec, 
     if (spec.totals === 'box') sheet.box(labelX, y - 3, RIGHT - labelX, 15, { border: BLACK, fill: row.total ? LIGHT : undefined });
     if (row.total && spec.totals === 'right') sheet.rule(labelX + 40, y - 3, RIGHT, 1);
     sheet.text(row.label, labelX, y, { size: row.total ? 10 : 9, font, align: 'right', width: labelWidth - 6 });
-    sheet.text(row.total ? `$${row.value}` : row.value, labelX + labelWidth, y, { size: row.total ? 10 : 9, font, align: 'right', width: valueWidth - 4 });
+    sheet.text(row.total ? `$${row.value}` : row.value, labelX + labelWidth, y, {
+      size: row.total ? 10 : 9,
+      font,
+      align: 'right',
+      width: valueWidth - 4,
+    });
     y += 15;
   }
   y += 6;

@@ -125,6 +125,9 @@ export function makeBlankScanPdf(): Buffer {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> /XObject << /Im1 6 0 R >> >> /Contents 5 0 R >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
     pdfStream(Buffer.from('q 595 0 0 842 0 0 cm /Im1 Do Q BT /F1 12 Tf 72 760 Td (Blank page scanned after invoice 1042) Tj ET'), ''),
-    pdfStream(image, `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`),
+    pdfStream(
+      image,
+      `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`,
+    ),
   ]);
 }

@@ -33,7 +33,11 @@ describe('Word 97-2003 (.doc) extraction in the worker sandbox', () => {
 
     const fake = await failure(makeOle2({ '/WordDocument': 'x'.repeat(5000), '/1Table': 'y' }));
     expect(fake).toBeInstanceOf(ExtractionError);
-    expect(fake).toMatchObject({ statusCode: 422, code: 'corrupt', message: 'The Word (.doc) document could not be read: it is not a Word document, or it is damaged.' });
+    expect(fake).toMatchObject({
+      statusCode: 422,
+      code: 'corrupt',
+      message: 'The Word (.doc) document could not be read: it is not a Word document, or it is damaged.',
+    });
 
     const truncated = await failure(doc.subarray(0, 6000));
     expect(truncated).toMatchObject({ statusCode: 422, code: 'corrupt' });

@@ -83,7 +83,14 @@ describe('extractDocument (in the worker sandbox)', () => {
   });
 
   it('writes each XLSX sheet as a Markdown table and caps cells', async () => {
-    const xlsx = await makeXlsx({ Costs: [['Item', 'Amount'], ['Rebar', 1200], ['Cement', 300]], Notes: [['ok']] });
+    const xlsx = await makeXlsx({
+      Costs: [
+        ['Item', 'Amount'],
+        ['Rebar', 1200],
+        ['Cement', 300],
+      ],
+      Notes: [['ok']],
+    });
     const result = await pool.extract({ bytes: xlsx, kind: 'xlsx' });
     expect(result.text).toBe(
       '## Sheet: Costs\n\n| Item | Amount |\n| --- | --- |\n| Rebar | 1200 |\n| Cement | 300 |\n\n## Sheet: Notes\n\n| ok |\n| --- |',

@@ -180,7 +180,20 @@ export class ExtractorPool {
       );
     }
     return new Promise<Extraction>((resolve, reject) => {
-      this.queue.push({ job: { kind: input.kind, bytes: input.bytes, path: input.path, limits, previewWidth: input.previewWidth, previewPage: input.previewPage, table: input.table, layout: input.layout }, resolve, reject });
+      this.queue.push({
+        job: {
+          kind: input.kind,
+          bytes: input.bytes,
+          path: input.path,
+          limits,
+          previewWidth: input.previewWidth,
+          previewPage: input.previewPage,
+          table: input.table,
+          layout: input.layout,
+        },
+        resolve,
+        reject,
+      });
       this.pump();
     });
   }
@@ -215,7 +228,9 @@ export async function renderPdfPreview(
   options: { width: number; page?: number; pool?: ExtractorPool },
 ): Promise<Uint8Array> {
   const width = Math.min(Math.max(Math.round(options.width), 16), 4000);
-  const result = await extractDocument({ ...input, kind: 'pdf', previewWidth: width, previewPage: options.page } as ExtractInput, { pool: options.pool });
+  const result = await extractDocument({ ...input, kind: 'pdf', previewWidth: width, previewPage: options.page } as ExtractInput, {
+    pool: options.pool,
+  });
   if (!result.preview) throw new ExtractionError('failed', 'The PDF preview could not be drawn.');
   return result.preview;
 }

@@ -93,7 +93,12 @@ async function runJob(job: WorkerJob): Promise<Extraction> {
   if (kind === 'pdf') await checkPdfStreams(bytes, limits);
   if (job.layout && kind === 'pdf') return { text: '', pages: [], metadata: { method: 'text' }, layout: await readPdfLayout(bytes, limits) };
   if (job.previewWidth && kind === 'pdf') {
-    return { text: '', pages: [], metadata: { method: 'text' }, preview: await renderPdfPage(bytes, job.previewWidth, limits.maxPixels, job.previewPage) };
+    return {
+      text: '',
+      pages: [],
+      metadata: { method: 'text' },
+      preview: await renderPdfPage(bytes, job.previewWidth, limits.maxPixels, job.previewPage),
+    };
   }
   switch (kind) {
     case 'pdf':

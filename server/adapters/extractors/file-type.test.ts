@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { detectFileType, hasConsistentDelimiter } from './file-type.ts';
-import { makeDocx, makeOle2, makePixelBombPng, makeTextPdf, makeXls, makeXlsx, makeZip, readSubcontractNoteDoc, renderTextImage } from './test-fixtures.ts';
+import {
+  makeDocx,
+  makeOle2,
+  makePixelBombPng,
+  makeTextPdf,
+  makeXls,
+  makeXlsx,
+  makeZip,
+  readSubcontractNoteDoc,
+  renderTextImage,
+} from './test-fixtures.ts';
 
 const ascii = (text: string) => new Uint8Array(Buffer.from(text));
 
@@ -87,7 +97,9 @@ describe('detectFileType', () => {
     for (const name of ['thing.xls', 'thing.doc']) {
       const other = await detectFileType(makeOle2({ '/Contents': 'x' }), name);
       expect(other, name).toMatchObject({ unsupported: true, detected: 'cfb' });
-      expect('reason' in other && other.reason, name).toMatch(/^This Office 97-2003 file is neither a Word document nor an Excel workbook, and is not supported\. Accepted types: /);
+      expect('reason' in other && other.reason, name).toMatch(
+        /^This Office 97-2003 file is neither a Word document nor an Excel workbook, and is not supported\. Accepted types: /,
+      );
     }
   });
 

@@ -31,7 +31,16 @@ const MIME: Record<DocumentKind, string> = {
 };
 
 const EXTENSIONS: Record<string, DocumentKind> = {
-  pdf: 'pdf', docx: 'docx', doc: 'doc', xlsx: 'xlsx', xls: 'xls', csv: 'csv', png: 'png', jpg: 'jpeg', jpeg: 'jpeg', webp: 'webp',
+  pdf: 'pdf',
+  docx: 'docx',
+  doc: 'doc',
+  xlsx: 'xlsx',
+  xls: 'xls',
+  csv: 'csv',
+  png: 'png',
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  webp: 'webp',
 };
 
 const NAMED_REFUSALS: Record<string, string> = {
@@ -222,14 +231,16 @@ function indexOfAscii(bytes: Uint8Array, needle: string): number {
 }
 
 /** What an imported table (a vendor list) may be. */
-export type DetectedTableKind =
-  | { kind: 'csv' | 'xlsx' | 'xls'; unsupported?: never }
-  | { unsupported: true; reason: string; detected: string };
+export type DetectedTableKind = { kind: 'csv' | 'xlsx' | 'xls'; unsupported?: never } | { unsupported: true; reason: string; detected: string };
 
 const TABLE_TYPES_LABEL = 'CSV or Excel (.csv, .xlsx, .xls)';
 
 const TABLE_NOUNS: Record<string, string> = {
-  pdf: 'a PDF', docx: 'a Word document', png: 'an image', jpeg: 'an image', webp: 'an image',
+  pdf: 'a PDF',
+  docx: 'a Word document',
+  png: 'an image',
+  jpeg: 'an image',
+  webp: 'an image',
   html: 'a web page (HTML); if your system saved it with an Excel name, open it in Excel and save it as .xlsx or CSV',
 };
 
@@ -278,7 +289,8 @@ export function guessDelimiter(text: string): string | null {
     }
     for (const [count, lineCount] of counts) {
       const consistent = lineCount >= 2 ? lineCount / sample.length >= 0.6 : sample.length <= 2;
-      if (consistent && (!best || lineCount > best.lines || (lineCount === best.lines && count > best.count))) best = { delimiter, lines: lineCount, count };
+      if (consistent && (!best || lineCount > best.lines || (lineCount === best.lines && count > best.count)))
+        best = { delimiter, lines: lineCount, count };
     }
   }
   return best?.delimiter ?? null;

@@ -67,7 +67,11 @@ describe('hostile files fail their own extraction with a readable reason', () =>
 
   it('refuses zip-slip entry names', async () => {
     for (const name of ['../../etc/passwd', '/abs/evil.xml', 'word/..\\..\\evil.xml']) {
-      const docx = makeZip([{ name: '[Content_Types].xml', data: '<Types/>' }, { name: 'word/document.xml', data: '<d/>' }, { name, data: 'x' }]);
+      const docx = makeZip([
+        { name: '[Content_Types].xml', data: '<Types/>' },
+        { name: 'word/document.xml', data: '<d/>' },
+        { name, data: 'x' },
+      ]);
       expect(await failure(docx, 'docx'), name).toMatchObject({ code: 'limits', message: expect.stringMatching(/unsafe path/) });
     }
   });
@@ -161,7 +165,10 @@ describe('hostile files fail their own extraction with a readable reason', () =>
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(growth).toBeLessThan(150 * MB);
     const docx = await withExtraParts(makeDocx({ heading: 'Terms', paragraphs: ['Net 30'] }), [lyingPart('word/media/image1.png', 64)]);
-    expect(await failure(docx, 'docx')).toMatchObject({ code: 'limits', message: expect.stringMatching(/^The Word document was refused: a part unpacks to more/) });
+    expect(await failure(docx, 'docx')).toMatchObject({
+      code: 'limits',
+      message: expect.stringMatching(/^The Word document was refused: a part unpacks to more/),
+    });
     const xmlLie = await withExtraParts(workbook, [{ name: 'xl/worksheets/sheet9.xml', data: '', deflated: deflatedZeros(64), declaredSize: 100 }]);
     expect((await failure(xmlLie, 'xlsx')).code).toBe('limits');
   });
@@ -216,7 +223,15 @@ describe('hostile files fail their own extraction with a readable reason', () =>
     expect(compressed.text).toBe('Invoice 1042 from Hendricks Lumber');
     const blankScan = await pool.extract({ bytes: makeBlankScanPdf(), kind: 'pdf' });
     expect(blankScan.text).toBe('Blank page scanned after invoice 1042');
-    const xlsx = await pool.extract({ bytes: await makeXlsx({ Vendors: [['Vendor Name', 'City'], ['Hendricks Lumber', 'Houston']] }), kind: 'xlsx' });
+    const xlsx = await pool.extract({
+      bytes: await makeXlsx({
+        Vendors: [
+          ['Vendor Name', 'City'],
+          ['Hendricks Lumber', 'Houston'],
+        ],
+      }),
+      kind: 'xlsx',
+    });
     expect(xlsx.text).toContain('| Hendricks Lumber | Houston |');
     const docx = await pool.extract({ bytes: makeDocx({ heading: 'Terms', paragraphs: ['Net 30 days'] }), kind: 'docx' });
     expect(docx.text).toContain('Net 30 days');

@@ -77,11 +77,7 @@ export async function closeOcr(): Promise<void> {
 
 export type ImageKind = 'png' | 'jpeg' | 'webp';
 
-export async function extractImage(
-  bytes: Uint8Array,
-  kind: ImageKind,
-  limits: Pick<ExtractionLimits, 'maxPixels' | 'maxSide'>,
-): Promise<Extraction> {
+export async function extractImage(bytes: Uint8Array, kind: ImageKind, limits: Pick<ExtractionLimits, 'maxPixels' | 'maxSide'>): Promise<Extraction> {
   checkImageSize(bytes, kind, limits);
   let result: OcrResult;
   try {

@@ -1,7 +1,16 @@
 /** Public surface of the document extractors. */
 export { detectFileType, detectTableKind, type DetectedFileType, type DetectedTableKind } from './file-type.ts';
 export type { InvoiceLayout, LayoutItem, LayoutPage } from './invoice-layout.ts';
-export { extractDocument, renderPdfPreview, readInvoiceLayout, readTableRows, closeDefaultExtractorPool, ExtractorPool, type ExtractInput, type ExtractorPoolOptions } from './extract.ts';
+export {
+  extractDocument,
+  renderPdfPreview,
+  readInvoiceLayout,
+  readTableRows,
+  closeDefaultExtractorPool,
+  ExtractorPool,
+  type ExtractInput,
+  type ExtractorPoolOptions,
+} from './extract.ts';
 export {
   ACCEPTED_KINDS,
   ACCEPTED_TYPES_LABEL,

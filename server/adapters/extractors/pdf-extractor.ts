@@ -20,10 +20,7 @@ const asset = (dir: string) => `${path.join(PDFJS_DIR, dir)}/`;
 export const MIN_TEXT_CHARS = 20;
 const OCR_DPI = 150;
 
-export async function extractPdf(
-  bytes: Uint8Array,
-  limits: Pick<ExtractionLimits, 'maxPages' | 'maxOcrPages' | 'maxPixels'>,
-): Promise<Extraction> {
+export async function extractPdf(bytes: Uint8Array, limits: Pick<ExtractionLimits, 'maxPages' | 'maxOcrPages' | 'maxPixels'>): Promise<Extraction> {
   const doc = await openPdf(bytes);
   try {
     const warnings: string[] = [];

@@ -65,8 +65,14 @@ describe('checkPdfStreams', () => {
     );
     // The total is over all streams: many small ones add up.
     const parts = Array.from({ length: 12 }, () => deflateSync(Buffer.alloc(800 * 1024, 'q Q ')));
-    const many = assemblePdf(parts.map((part) => Buffer.concat([Buffer.from(`<< /Length ${part.length} /Filter /FlateDecode >>\nstream\n`), part, Buffer.from('\nendstream')])));
-    expect(await verdict(many, { maxUncompressedBytes: 8 * MB })).toBe('limits: The PDF was refused: its compressed streams would unpack to more than 8 MB.');
+    const many = assemblePdf(
+      parts.map((part) =>
+        Buffer.concat([Buffer.from(`<< /Length ${part.length} /Filter /FlateDecode >>\nstream\n`), part, Buffer.from('\nendstream')]),
+      ),
+    );
+    expect(await verdict(many, { maxUncompressedBytes: 8 * MB })).toBe(
+      'limits: The PDF was refused: its compressed streams would unpack to more than 8 MB.',
+    );
   });
 
   it('accepts ordinary PDFs and leaves undecodable streams (JPEG, LZW, encrypted) to pdf.js', async () => {

@@ -17,7 +17,11 @@ describe('detectTableKind', () => {
   });
 
   it('refuses other content with a reason', async () => {
-    expect(await detectTableKind(makeTextPdf([[[72, 760, 'x']]]), 'list.csv')).toMatchObject({ unsupported: true, detected: 'pdf', reason: expect.stringMatching(/^This file is a PDF\./) });
+    expect(await detectTableKind(makeTextPdf([[[72, 760, 'x']]]), 'list.csv')).toMatchObject({
+      unsupported: true,
+      detected: 'pdf',
+      reason: expect.stringMatching(/^This file is a PDF\./),
+    });
     expect(await detectTableKind(bytes('hello there\nno table here\n'))).toMatchObject({ unsupported: true });
     expect(await detectTableKind(new Uint8Array())).toMatchObject({ unsupported: true, detected: 'empty' });
   });
@@ -40,7 +44,14 @@ describe('table readers', () => {
   });
 
   it('reads legacy XLS from A1, however far down the data starts', async () => {
-    const sheet = XLSX.utils.sheet_add_aoa(XLSX.utils.aoa_to_sheet([]), [['Name', 'Active'], ['Acme', true]], { origin: 'B3' });
+    const sheet = XLSX.utils.sheet_add_aoa(
+      XLSX.utils.aoa_to_sheet([]),
+      [
+        ['Name', 'Active'],
+        ['Acme', true],
+      ],
+      { origin: 'B3' },
+    );
     const xls = XLSX.write(XLSX.utils.book_new(sheet), { type: 'buffer', bookType: 'xls' }) as Buffer;
     expect(await readXlsRows(xls, 100)).toEqual({ rows: [[], [], ['', 'Name', 'Active'], ['', 'Acme', 'TRUE']], truncated: false });
   });

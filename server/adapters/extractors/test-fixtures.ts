@@ -144,7 +144,8 @@ export function readSubcontractNoteDoc(): Buffer {
 /** An OLE2 compound file holding these streams (paths like '/WordDocument' or '/ObjectPool/_1/Workbook'). */
 export function makeOle2(streams: Record<string, string | Uint8Array>): Buffer {
   const container = XLSX.CFB.utils.cfb_new();
-  for (const [name, data] of Object.entries(streams)) XLSX.CFB.utils.cfb_add(container, name, typeof data === 'string' ? Buffer.from(data) : Buffer.from(data));
+  for (const [name, data] of Object.entries(streams))
+    XLSX.CFB.utils.cfb_add(container, name, typeof data === 'string' ? Buffer.from(data) : Buffer.from(data));
   return XLSX.CFB.write(container, { type: 'buffer' }) as Buffer;
 }
 
@@ -236,9 +237,7 @@ export function makeTextPdf(pages: Array<Array<[number, number, string]>>, title
   objects.push('<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${kids}] /Count ${pages.length} >>`);
   objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   pages.forEach((lines, i) => {
-    objects.push(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`,
-    );
+    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`);
     const ops = lines.map(([x, y, text]) => `BT /F1 12 Tf ${x} ${y} Td (${escapePdf(text)}) Tj ET`).join('\n');
     objects.push(stream(ops));
   });

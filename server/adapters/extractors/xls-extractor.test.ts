@@ -6,7 +6,14 @@ import { ExtractionError } from './types.ts';
 const pool = new ExtractorPool({ size: 1 });
 afterAll(() => pool.close());
 
-const costs = { Costs: [['Item', 'Amount'], ['Rebar', 1200], ['Cement', 300]], Notes: [['ok']] };
+const costs = {
+  Costs: [
+    ['Item', 'Amount'],
+    ['Rebar', 1200],
+    ['Cement', 300],
+  ],
+  Notes: [['ok']],
+};
 
 describe('legacy Excel (.xls) extraction in the worker sandbox', () => {
   it('writes the same Markdown tables as the XLSX of the same sheets', async () => {
@@ -50,7 +57,11 @@ describe('legacy Excel (.xls) extraction in the worker sandbox', () => {
     const damaged = Buffer.concat([xls.subarray(0, 8), Buffer.alloc(4096, 0x41)]);
     const corrupt = await failure(damaged);
     expect(corrupt).toBeInstanceOf(ExtractionError);
-    expect(corrupt).toMatchObject({ statusCode: 422, code: 'corrupt', message: 'The Excel (.xls) workbook could not be read: it is not an Excel workbook, or it is damaged.' });
+    expect(corrupt).toMatchObject({
+      statusCode: 422,
+      code: 'corrupt',
+      message: 'The Excel (.xls) workbook could not be read: it is not an Excel workbook, or it is damaged.',
+    });
 
     const scrambled = Buffer.from(xls);
     scrambled.fill(0x55, 2100, 3000);

@@ -4,11 +4,7 @@ import { toWorkbookMarkdown } from './markdown-table.ts';
 import type { OoxmlSummary } from './ooxml-guard.ts';
 import { ExtractionError, corruptMessage, type Extraction, type ExtractionLimits } from './types.ts';
 
-export async function extractXlsx(
-  bytes: Uint8Array,
-  summary: OoxmlSummary,
-  limits: Pick<ExtractionLimits, 'maxCells'>,
-): Promise<Extraction> {
+export async function extractXlsx(bytes: Uint8Array, summary: OoxmlSummary, limits: Pick<ExtractionLimits, 'maxCells'>): Promise<Extraction> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer);

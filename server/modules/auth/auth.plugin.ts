@@ -73,7 +73,9 @@ function bearerToken(header: string | undefined): string {
 /** Reads a claim by name or dotted path (Keycloak: `realm_access.roles`). */
 function readClaim(claims: Record<string, unknown>, name: string): unknown {
   if (name in claims) return claims[name];
-  return name.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), claims);
+  return name
+    .split('.')
+    .reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), claims);
 }
 
 function rolesFrom(value: unknown): string[] {

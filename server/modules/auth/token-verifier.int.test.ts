@@ -30,8 +30,7 @@ describe('access tokens from an external OpenID Provider', () => {
     await issuer.stop();
   });
 
-  const current = (token: string) =>
-    app.inject({ method: 'GET', url: '/api/user/current', headers: { authorization: `Bearer ${token}` } });
+  const current = (token: string) => app.inject({ method: 'GET', url: '/api/user/current', headers: { authorization: `Bearer ${token}` } });
 
   const expectRejected = async (token: string) => {
     const res = await current(token);
@@ -46,10 +45,7 @@ describe('access tokens from an external OpenID Provider', () => {
   });
 
   it('accepts an ES256 token and an audience array that contains the API', async () => {
-    const token = await issuer.sign(
-      { sub: 'auth0|bob', aud: [AUDIENCE, `${issuer.issuer}/userinfo`] },
-      { key: issuer.key('ES256') },
-    );
+    const token = await issuer.sign({ sub: 'auth0|bob', aud: [AUDIENCE, `${issuer.issuer}/userinfo`] }, { key: issuer.key('ES256') });
     expect((await current(token)).statusCode).toBe(200);
   });
 

@@ -28,7 +28,9 @@ describe.each(databaseKinds)('daily token budget under parallel chats (%s)', (ki
 
   const spentToday = async () => {
     const rows = await kai.database.handle.db.execute<{ tokens: number }>(sql`select coalesce(sum(tokens), 0)::int as tokens from usage_daily`);
-    return Number((rows as unknown as { rows?: Array<{ tokens: number }> }).rows?.[0]?.tokens ?? (rows as unknown as Array<{ tokens: number }>)[0]?.tokens);
+    return Number(
+      (rows as unknown as { rows?: Array<{ tokens: number }> }).rows?.[0]?.tokens ?? (rows as unknown as Array<{ tokens: number }>)[0]?.tokens,
+    );
   };
 
   it('reserves before answering: ten chats at once overshoot the budget by at most one answer', async () => {

@@ -114,7 +114,12 @@ describe.each(databaseKinds)('chat (%s)', (kind) => {
       expect(created.statusCode).toBe(201);
       const { id } = created.json();
       expect(id).toBe(2);
-      const renamed = await withoutModel.inject({ method: 'PATCH', url: `/api/chat/sessions/${id}`, headers, payload: { title: 'Retainage questions' } });
+      const renamed = await withoutModel.inject({
+        method: 'PATCH',
+        url: `/api/chat/sessions/${id}`,
+        headers,
+        payload: { title: 'Retainage questions' },
+      });
       expect(renamed.json()).toMatchObject({ id, title: 'Retainage questions' });
       await send(withoutModel, 'organiser', { message: 'retainage', sessionId: id });
       const cleared = await withoutModel.inject({ method: 'DELETE', url: `/api/chat/${id}/messages`, headers });
@@ -238,10 +243,13 @@ describe.each(databaseKinds)('chat (%s)', (kind) => {
       await expect.poll(() => model.clientAbortedAt ?? 0, { timeout: 5000 }).toBeGreaterThanOrEqual(abortedAt);
       expect(model.clientAbortedAt! - abortedAt).toBeLessThan(2000);
       await expect
-        .poll(async () => {
-          const list = (await withModel.inject({ url: '/api/chat/1/messages', headers: await auth('leaver') })).json();
-          return list.at(-1)?.metadata?.stopped ?? false;
-        }, { timeout: 5000 })
+        .poll(
+          async () => {
+            const list = (await withModel.inject({ url: '/api/chat/1/messages', headers: await auth('leaver') })).json();
+            return list.at(-1)?.metadata?.stopped ?? false;
+          },
+          { timeout: 5000 },
+        )
         .toBe(true);
     });
 

@@ -53,10 +53,12 @@ export function createChatRepository(db: Database) {
       for (let attempt = 0; attempt < 5; attempt++) {
         const next =
           number ??
-          (await db
-            .select({ n: sql<number>`coalesce(max(${chatSessions.number}), 0) + 1` })
-            .from(chatSessions)
-            .where(eq(chatSessions.userId, userId)))[0].n;
+          (
+            await db
+              .select({ n: sql<number>`coalesce(max(${chatSessions.number}), 0) + 1` })
+              .from(chatSessions)
+              .where(eq(chatSessions.userId, userId))
+          )[0].n;
         const [row] = await db
           .insert(chatSessions)
           .values({ userId, number: Number(next), title })
@@ -168,7 +170,10 @@ export function createChatRepository(db: Database) {
         db
           .insert(usageDaily)
           .values({ userId, day: today(), tokens: Math.max(0, tokenDelta) })
-          .onConflictDoUpdate({ target: [usageDaily.userId, usageDaily.day], set: { tokens: sql`greatest(0, ${usageDaily.tokens} + ${tokenDelta})` } })
+          .onConflictDoUpdate({
+            target: [usageDaily.userId, usageDaily.day],
+            set: { tokens: sql`greatest(0, ${usageDaily.tokens} + ${tokenDelta})` },
+          })
           .returning({ day: usageDaily.day }),
       );
       const [row] = await db

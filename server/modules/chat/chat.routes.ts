@@ -27,8 +27,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     return reply.status(201).send(session);
   });
 
-  app.patch('/api/chat/sessions/:sessionId', { schema: { params: sessionParams, body: renameSessionInput, response: { 200: chatSession } } }, async (request) =>
-    chat.renameSession(requireAuth(request).user.id, request.params.sessionId, request.body.title),
+  app.patch(
+    '/api/chat/sessions/:sessionId',
+    { schema: { params: sessionParams, body: renameSessionInput, response: { 200: chatSession } } },
+    async (request) => chat.renameSession(requireAuth(request).user.id, request.params.sessionId, request.body.title),
   );
 
   app.delete('/api/chat/sessions/:sessionId', { schema: { params: sessionParams } }, async (request, reply) => {

@@ -126,7 +126,11 @@ export function createChatService(deps: ChatServiceDeps) {
       if (deps.model && deps.dailyTokenBudget > 0) {
         reservedTokens = estimateTokens(input.message, context.history, found) + ANSWER_RESERVE_TOKENS;
         if (!(await chats.reserveTokens(userId, reservedTokens, deps.dailyTokenBudget))) {
-          throw new AppError(429, 'daily_budget_exhausted', 'You have used today\'s AI allowance. It resets at midnight UTC; ask an administrator if you need more.');
+          throw new AppError(
+            429,
+            'daily_budget_exhausted',
+            "You have used today's AI allowance. It resets at midnight UTC; ask an administrator if you need more.",
+          );
         }
       }
       return { userId, session: context.session, question: input.message, source: input.source, history: context.history, found, reservedTokens };
@@ -136,7 +140,13 @@ export function createChatService(deps: ChatServiceDeps) {
     async answer(prepared: PreparedSend, signal: AbortSignal, callbacks: StreamCallbacks): Promise<SendChatResponse> {
       const { userId, session, history, found } = prepared;
       // Stored while the answer is composed: the model call does not wait for this write.
-      const storingQuestion = chats.addMessage({ userId, sessionId: session.id, role: 'user', content: prepared.question, metadata: { source: prepared.source } });
+      const storingQuestion = chats.addMessage({
+        userId,
+        sessionId: session.id,
+        role: 'user',
+        content: prepared.question,
+        metadata: { source: prepared.source },
+      });
       storingQuestion.catch(() => {}); // awaited below; this only keeps an early failure from being unhandled
 
       let reply: Awaited<ReturnType<typeof compose>> | undefined;

@@ -59,9 +59,10 @@ export async function answerWithModel(input: ModelAnswerInput): Promise<ModelAns
   const question = cited.length
     ? `${input.question}\n\nPassages from ${SOURCE_LABELS[input.source]}:\n${formatPassages(cited, 1)}`
     : `${input.question}\n\n(No passages were found in ${SOURCE_LABELS[input.source]} for this question.)`;
-  const messages = [...input.history, { role: 'user' as const, content: question }].map(
-    (m): LanguageModelV3Message => ({ role: m.role, content: [{ type: 'text', text: m.content }] }),
-  );
+  const messages = [...input.history, { role: 'user' as const, content: question }].map((m): LanguageModelV3Message => ({
+    role: m.role,
+    content: [{ type: 'text', text: m.content }],
+  }));
 
   const answer = await streamAnswer({
     model: input.model,
@@ -101,7 +102,7 @@ export function stripImages(markdown: string): string {
 export function describeModelFailure(err: unknown): string {
   if (APICallError.isInstance(err)) {
     if (err.statusCode === 429) return 'the model server is busy (429 Too Many Requests)';
-    if (err.statusCode === 401 || err.statusCode === 403) return 'the model server refused KAI\'s credentials';
+    if (err.statusCode === 401 || err.statusCode === 403) return "the model server refused KAI's credentials";
     if (err.statusCode) return `the model server answered ${err.statusCode}`;
     return 'the model server could not be reached';
   }

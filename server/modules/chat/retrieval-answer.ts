@@ -65,7 +65,10 @@ export function excerpt(text: string, max = EXCERPT_CHARS, question = ''): strin
 /** Where a window of `max` characters should start: the text start, or the line of the first match. */
 function windowStart(text: string, max: number, question: string): number {
   const lower = text.toLowerCase();
-  const terms = question.toLowerCase().split(/[^a-z0-9]+/).filter((t) => t.length >= 4);
+  const terms = question
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((t) => t.length >= 4);
   const hits = terms.map((t) => lower.indexOf(t)).filter((i) => i >= 0);
   if (hits.length === 0) return 0;
   const first = Math.min(...hits);
@@ -78,6 +81,11 @@ function windowStart(text: string, max: number, question: string): number {
   if (begin + max <= text.length) return begin;
   // Near the end: show the last `max` characters, from the next whole line or sentence.
   const tail = text.length - max;
-  const next = Math.min(...['\n', '. '].map((mark) => text.indexOf(mark, tail)).filter((i) => i >= 0).map((i) => i + (text[i] === '\n' ? 1 : 2)));
+  const next = Math.min(
+    ...['\n', '. ']
+      .map((mark) => text.indexOf(mark, tail))
+      .filter((i) => i >= 0)
+      .map((i) => i + (text[i] === '\n' ? 1 : 2)),
+  );
   return Number.isFinite(next) && next <= begin ? next : tail;
 }

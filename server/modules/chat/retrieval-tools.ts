@@ -15,7 +15,7 @@ export function createRetrievalTools(retrieval: Pick<RetrievalService, 'searchGu
     },
     {
       name: 'search_documents',
-      description: "Search the files this user uploaded (their invoices, contracts, reports, spreadsheets).",
+      description: 'Search the files this user uploaded (their invoices, contracts, reports, spreadsheets).',
       sources: ['uploaded'],
       search: async (userId, query, limit) => (await retrieval.searchUploaded(userId, query, { limit })).map((p) => toCitable(p, 'uploaded')),
     },
@@ -34,6 +34,9 @@ function toCitable(passage: Passage, type: MessageSource['type']): Citable {
 }
 
 function snippet(text: string): string {
-  const plain = text.replace(/[#*_`>|]/g, '').replace(/\s+/g, ' ').trim();
+  const plain = text
+    .replace(/[#*_`>|]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return plain.length > SNIPPET_CHARS ? `${plain.slice(0, SNIPPET_CHARS - 1).trimEnd()}…` : plain;
 }

@@ -66,9 +66,18 @@ describe.each(databaseKinds)('documents (%s)', (kind) => {
   });
 
   it('uploads every supported type, extracts it in the queue and makes it searchable by page', async () => {
-    const pdf = makeTextPdf([[[72, 760, 'Invoice ZX-7741 for crushed gravel']], [[72, 760, 'Retainage schedule for the north wing']]], 'Gravel invoice');
+    const pdf = makeTextPdf(
+      [[[72, 760, 'Invoice ZX-7741 for crushed gravel']], [[72, 760, 'Retainage schedule for the north wing']]],
+      'Gravel invoice',
+    );
     const samples: Array<{ name: string; bytes: Uint8Array | string; fileType: string; text: string; metadata: Record<string, unknown> }> = [
-      { name: 'gravel.pdf', bytes: pdf, fileType: 'application/pdf', text: 'Retainage schedule', metadata: { method: 'text', pages: 2, title: 'Gravel invoice' } },
+      {
+        name: 'gravel.pdf',
+        bytes: pdf,
+        fileType: 'application/pdf',
+        text: 'Retainage schedule',
+        metadata: { method: 'text', pages: 2, title: 'Gravel invoice' },
+      },
       {
         name: 'diary.docx',
         bytes: makeDocx({ heading: 'Site diary', paragraphs: ['Concrete pour on level three'] }),
@@ -85,20 +94,49 @@ describe.each(databaseKinds)('documents (%s)', (kind) => {
       },
       {
         name: 'costs.xlsx',
-        bytes: await makeXlsx({ Costs: [['Item', 'Amount'], ['Rebar bundle', 1200]] }),
+        bytes: await makeXlsx({
+          Costs: [
+            ['Item', 'Amount'],
+            ['Rebar bundle', 1200],
+          ],
+        }),
         fileType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         text: 'Rebar bundle',
         metadata: { sheets: ['Costs'] },
       },
       { name: 'vendors.csv', bytes: 'vendor,amount\nAcme Lumber,10\n', fileType: 'text/csv', text: 'Acme Lumber', metadata: {} },
-      { name: 'note.png', bytes: await renderTextImage(['Delivery note 5521'], 'png'), fileType: 'image/png', text: '5521', metadata: { method: 'ocr' } },
-      { name: 'note.jpg', bytes: await renderTextImage(['Delivery note 6632'], 'jpeg'), fileType: 'image/jpeg', text: '6632', metadata: { method: 'ocr' } },
-      { name: 'note.webp', bytes: await renderTextImage(['Delivery note 7743'], 'webp'), fileType: 'image/webp', text: '7743', metadata: { method: 'ocr' } },
+      {
+        name: 'note.png',
+        bytes: await renderTextImage(['Delivery note 5521'], 'png'),
+        fileType: 'image/png',
+        text: '5521',
+        metadata: { method: 'ocr' },
+      },
+      {
+        name: 'note.jpg',
+        bytes: await renderTextImage(['Delivery note 6632'], 'jpeg'),
+        fileType: 'image/jpeg',
+        text: '6632',
+        metadata: { method: 'ocr' },
+      },
+      {
+        name: 'note.webp',
+        bytes: await renderTextImage(['Delivery note 7743'], 'webp'),
+        fileType: 'image/webp',
+        text: '7743',
+        metadata: { method: 'ocr' },
+      },
     ];
     const ids: string[] = [];
     for (const sample of samples) {
       const file = await uploadOne('alice', sample.name, sample.bytes);
-      expect(file).toMatchObject({ name: sample.name, fileType: sample.fileType, status: 'queued', duplicate: false, size: Buffer.byteLength(sample.bytes) });
+      expect(file).toMatchObject({
+        name: sample.name,
+        fileType: sample.fileType,
+        status: 'queued',
+        duplicate: false,
+        size: Buffer.byteLength(sample.bytes),
+      });
       ids.push(file.id);
     }
     await drain();
@@ -123,7 +161,10 @@ describe.each(databaseKinds)('documents (%s)', (kind) => {
   it('returns the existing document for the same bytes and stores nothing', async () => {
     const first = await uploadOne('dora', 'one.csv', 'a,b\n1,2\n');
     const blobsBefore = await count(sql`select count(*) as n from blob_chunks`);
-    const again = await upload('dora', [{ name: 'renamed.csv', bytes: 'a,b\n1,2\n' }, { name: 'twice.csv', bytes: 'a,b\n1,2\n' }]);
+    const again = await upload('dora', [
+      { name: 'renamed.csv', bytes: 'a,b\n1,2\n' },
+      { name: 'twice.csv', bytes: 'a,b\n1,2\n' },
+    ]);
     expect(again.json().files).toEqual([
       expect.objectContaining({ id: first.id, name: 'one.csv', duplicate: true }),
       expect.objectContaining({ id: first.id, duplicate: true }),
@@ -148,7 +189,9 @@ describe.each(databaseKinds)('documents (%s)', (kind) => {
     const total = 200 * 1024 * 1024;
     const body = Readable.from(
       (function* () {
-        yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+        yield Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+        );
         const chunk = Buffer.alloc(64 * 1024, 0x20);
         while (sent < total) {
           sent += chunk.length;
@@ -228,16 +271,28 @@ describe.each(databaseKinds)('documents (%s)', (kind) => {
       method: 'POST',
       url: '/api/upload',
       headers: await auth('boss', 'boss@example.com'),
-      payload: uploadForm([{ name: 'closing-notes.csv', bytes: 'topic,rule\nHarbor View lien releases,Collect the zyxquorp release within fourteen days\n' }], { purpose: 'knowledge' }),
+      payload: uploadForm(
+        [{ name: 'closing-notes.csv', bytes: 'topic,rule\nHarbor View lien releases,Collect the zyxquorp release within fourteen days\n' }],
+        { purpose: 'knowledge' },
+      ),
     });
     await drain();
     const ask = async () => {
-      const res = await app.inject({ method: 'POST', url: '/api/chat', headers: await auth('ivan'), payload: { message: 'When is the zyxquorp release due?', source: 'structure', sessionId: 1 } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/chat',
+        headers: await auth('ivan'),
+        payload: { message: 'When is the zyxquorp release due?', source: 'structure', sessionId: 1 },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().message.metadata.sources.map((source: { title: string; type: string }) => `${source.type}:${source.title}`);
     };
     expect(await ask()).toContain('structure:closing-notes.csv');
-    const deleted = await app.inject({ method: 'DELETE', url: `/api/documents/${notes.json().files[0].id}`, headers: await auth('boss', 'boss@example.com') });
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/documents/${notes.json().files[0].id}`,
+      headers: await auth('boss', 'boss@example.com'),
+    });
     expect(deleted.statusCode).toBe(200);
     expect(await ask()).not.toContain('structure:closing-notes.csv');
     const invalid = await upload('ivan', [{ name: 'x.csv', bytes: 'k,v\n3,4\n' }], { purpose: 'gossip' });
@@ -270,7 +325,9 @@ describe.each(databaseKinds)('documents (%s)', (kind) => {
     const file = await uploadOne('jack', 'ledger.csv', 'account,total\nRetention payable,5000\n');
     await drain();
     const blobId = async () => {
-      const result = (await database.handle.db.execute(sql`select blob_id from documents where id = ${file.id}`)) as unknown as { rows: Array<{ blob_id: string }> };
+      const result = (await database.handle.db.execute(sql`select blob_id from documents where id = ${file.id}`)) as unknown as {
+        rows: Array<{ blob_id: string }>;
+      };
       return result.rows[0]?.blob_id;
     };
     const blob = await blobId();

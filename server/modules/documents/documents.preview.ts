@@ -21,7 +21,10 @@ export function createPdfPreviewer(deps: { repository: DocumentsRepository; pool
     }
     const png = await withBlobFile(deps.repository.openBlob(document.blobId), async (file) =>
       Buffer.from(
-        await renderPdfPreview({ path: file, limits: { timeoutMs: deps.timeoutMs, maxBytes: deps.maxBytes } }, { width: PREVIEW_WIDTH, page, pool: deps.pool }),
+        await renderPdfPreview(
+          { path: file, limits: { timeoutMs: deps.timeoutMs, maxBytes: deps.maxBytes } },
+          { width: PREVIEW_WIDTH, page, pool: deps.pool },
+        ),
       ),
     );
     cache.set(key, png);

@@ -117,7 +117,9 @@ describe.each(databaseKinds)('document queue (%s)', (kind) => {
     await drain();
     expect(await count(sql`select count(*) as n from retrieval_chunks where document_key = ${expired.id}`)).toBeGreaterThan(0);
     await database.handle.db.execute(sql`update documents set expires_at = now() - interval '1 minute' where id = ${expired.id}`);
-    const blob = (await database.handle.db.execute(sql`select blob_id from documents where id = ${expired.id}`)) as unknown as { rows: Array<{ blob_id: string }> };
+    const blob = (await database.handle.db.execute(sql`select blob_id from documents where id = ${expired.id}`)) as unknown as {
+      rows: Array<{ blob_id: string }>;
+    };
 
     expect(await app.documentQueue.purgeExpired()).toBe(1);
     expect((await app.inject({ url: `/api/documents/${expired.id}`, headers: await auth('pia') })).statusCode).toBe(404);
@@ -130,7 +132,12 @@ describe.each(databaseKinds)('document queue (%s)', (kind) => {
   it("keeps each user's documents within the quota", async () => {
     await uploadOne(small, 'quinn', 'a.csv', 'a,b\n1,2\n');
     await uploadOne(small, 'quinn', 'b.csv', 'a,b\n3,4\n');
-    const third = await small.inject({ method: 'POST', url: '/api/upload', headers: await auth('quinn'), payload: uploadForm([{ name: 'c.csv', bytes: 'a,b\n5,6\n' }]) });
+    const third = await small.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: await auth('quinn'),
+      payload: uploadForm([{ name: 'c.csv', bytes: 'a,b\n5,6\n' }]),
+    });
     expect(third.statusCode).toBe(413);
     expect(third.json().error).toEqual({ code: 'quota_exceeded', message: 'You can keep at most 2 documents; delete some before uploading more.' });
     // A duplicate costs nothing and still answers.
@@ -149,7 +156,12 @@ describe.each(databaseKinds)('document queue (%s)', (kind) => {
   it('keeps the quota when uploads arrive in parallel', async () => {
     const responses = await Promise.all(
       Array.from({ length: 8 }, async (_, i) =>
-        small.inject({ method: 'POST', url: '/api/upload', headers: await auth('tess'), payload: uploadForm([{ name: `p${i}.csv`, bytes: `a,b\n${i},${i}\n` }]) }),
+        small.inject({
+          method: 'POST',
+          url: '/api/upload',
+          headers: await auth('tess'),
+          payload: uploadForm([{ name: `p${i}.csv`, bytes: `a,b\n${i},${i}\n` }]),
+        }),
       ),
     );
     expect(responses.map((res) => res.statusCode).sort()).toEqual([200, 200, 413, 413, 413, 413, 413, 413]);

@@ -14,10 +14,7 @@ export interface Usage {
   bytes: number;
 }
 
-export type InsertOutcome =
-  | { outcome: 'stored'; row: DocumentRow }
-  | { outcome: 'duplicate' }
-  | { outcome: 'over_quota'; used: Usage };
+export type InsertOutcome = { outcome: 'stored'; row: DocumentRow } | { outcome: 'duplicate' } | { outcome: 'over_quota'; used: Usage };
 
 /** Abandoned documents set aside per look; the next look takes the rest. */
 const ABANDONED_BATCH = 100;
@@ -33,12 +30,20 @@ export function createDocumentsRepository(db: Database) {
     },
 
     async findOwned(ownerId: string, id: string): Promise<DocumentRow | undefined> {
-      const [row] = await db.select().from(documents).where(and(eq(documents.ownerId, ownerId), eq(documents.id, id))).limit(1);
+      const [row] = await db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.ownerId, ownerId), eq(documents.id, id)))
+        .limit(1);
       return row;
     },
 
     async findBySha256(ownerId: string, sha256: string): Promise<DocumentRow | undefined> {
-      const [row] = await db.select().from(documents).where(and(eq(documents.ownerId, ownerId), eq(documents.sha256, sha256))).limit(1);
+      const [row] = await db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.ownerId, ownerId), eq(documents.sha256, sha256)))
+        .limit(1);
       return row;
     },
 

@@ -59,7 +59,9 @@ describe.each(databaseKinds)('document extraction across kill -9 and a restart (
 
     const first = await start();
     const jpegs = await Promise.all(
-      Array.from({ length: PAGES }, (_, i) => renderTextImage([`Scanned delivery note 77${i + 1}0`, `Page ${i + 1} signed by the foreman`], 'jpeg', PAGE_SIZE, 40)),
+      Array.from({ length: PAGES }, (_, i) =>
+        renderTextImage([`Scanned delivery note 77${i + 1}0`, `Page ${i + 1} signed by the foreman`], 'jpeg', PAGE_SIZE, 40),
+      ),
     );
     const form = new FormData();
     form.append('files', new Blob([new Uint8Array(makeScannedPdfPages(jpegs, PAGE_SIZE))]), 'delivery-notes.pdf');
@@ -68,14 +70,26 @@ describe.each(databaseKinds)('document extraction across kill -9 and a restart (
     const { id } = ((await uploaded.json()) as UploadResponse).files[0];
 
     // OCR of six pages takes seconds: the kill lands while the claim is held and nothing is written.
-    expect(await waitFor(() => status(id), (s) => s !== 'queued', 30_000)).toBe('extracting');
+    expect(
+      await waitFor(
+        () => status(id),
+        (s) => s !== 'queued',
+        30_000,
+      ),
+    ).toBe('extracting');
     first.child.kill('SIGKILL');
     expect(await first.exited).toBeNull();
 
     // PGlite's data directory lock of the killed process goes stale after 15 s; until then KAI
     // refuses to start and says why, as a supervisor restarting it would see.
     const second = await retry(start, (err) => /already using the data directory/.test(String(err)), 30_000);
-    expect(await waitFor(() => status(id), (s) => s === 'ready' || s === 'failed', 45_000)).toBe('ready');
+    expect(
+      await waitFor(
+        () => status(id),
+        (s) => s === 'ready' || s === 'failed',
+        45_000,
+      ),
+    ).toBe('ready');
     const document = (await (await fetch(`${base}/api/document/${id}`, { headers: auth })).json()) as DocumentWithContent;
     for (let page = 1; page <= PAGES; page++) expect(document.processedContent).toContain(`Scanned delivery note 77${page}0`);
     expect(document.metadata).toMatchObject({ method: 'ocr', pages: PAGES });

@@ -39,9 +39,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     return closeOnError(reply, () => documents.upload({ id: user.id, role: user.role }, request.parts()));
   });
 
-  app.get('/api/documents', { schema: { response: { 200: z.array(documentDto) } } }, async (request) =>
-    documents.list(requireAuth(request).user.id),
-  );
+  app.get('/api/documents', { schema: { response: { 200: z.array(documentDto) } } }, async (request) => documents.list(requireAuth(request).user.id));
 
   app.get('/api/documents/:id', { schema: { params: idParams, response: { 200: documentDto } } }, async (request) =>
     documents.get(requireAuth(request).user.id, request.params.id),
@@ -80,7 +78,9 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       throw new NotFoundError('Previews are available for PDFs and images only; download the file to open it.', 'preview_unavailable');
     }
     const png = await renderPreview(document);
-    return fileReply(reply, { contentType: 'image/png', filename: previewName(document.filename), disposition: 'inline', length: png.length }).send(png);
+    return fileReply(reply, { contentType: 'image/png', filename: previewName(document.filename), disposition: 'inline', length: png.length }).send(
+      png,
+    );
   });
 };
 

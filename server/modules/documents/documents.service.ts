@@ -104,7 +104,9 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       { maxBytes: uploads.maxFileBytes, quota: { files: uploads.quotaFiles, bytes: uploads.quotaBytes } },
     );
     if (stored.outcome === 'over_quota') throw quotaError(stored.used, { files: 1, bytes: file.size });
-    return stored.outcome === 'stored' ? { row: stored.row, duplicate: false } : { row: await repository.findBySha256(owner.id, file.sha256), duplicate: true };
+    return stored.outcome === 'stored'
+      ? { row: stored.row, duplicate: false }
+      : { row: await repository.findBySha256(owner.id, file.sha256), duplicate: true };
   }
 
   return {

@@ -38,7 +38,13 @@ describe.each(databaseKinds)('legacy Office (.xls, .doc) uploads (%s)', (kind) =
   };
 
   it('reads an .xls into Markdown tables in the queue and makes it searchable', async () => {
-    const xls = makeXls({ 'Change orders': [['Change order', 'Amount'], ['CO-118 extra rebar at grid K', 4150]], Notes: [['Approved by the architect']] });
+    const xls = makeXls({
+      'Change orders': [
+        ['Change order', 'Amount'],
+        ['CO-118 extra rebar at grid K', 4150],
+      ],
+      Notes: [['Approved by the architect']],
+    });
     const res = await upload('alice', 'change-orders.xls', xls);
     expect(res.statusCode, res.body).toBe(200);
     const [file] = (res.json() as UploadResponse).files;
@@ -46,7 +52,12 @@ describe.each(databaseKinds)('legacy Office (.xls, .doc) uploads (%s)', (kind) =
 
     await drain();
     const document = await getDocument('alice', file.id);
-    expect(document).toMatchObject({ kind: 'xls', status: 'ready', failureReason: null, metadata: { method: 'structured', sheets: ['Change orders', 'Notes'] } });
+    expect(document).toMatchObject({
+      kind: 'xls',
+      status: 'ready',
+      failureReason: null,
+      metadata: { method: 'structured', sheets: ['Change orders', 'Notes'] },
+    });
     expect(document.processedContent).toBe(
       '## Sheet: Change orders\n\n| Change order | Amount |\n| --- | --- |\n| CO-118 extra rebar at grid K | 4150 |\n\n## Sheet: Notes\n\n| Approved by the architect |\n| --- |',
     );

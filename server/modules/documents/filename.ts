@@ -15,7 +15,12 @@ export function sanitizeFilename(raw: string | undefined): string {
   const chars = Array.from(name); // code points, so a cut never splits a surrogate pair
   if (chars.length <= MAX_NAME_CHARS) return name;
   const extension = EXTENSION.exec(name)?.[0] ?? '';
-  return chars.slice(0, MAX_NAME_CHARS - extension.length).join('').trimEnd() + extension;
+  return (
+    chars
+      .slice(0, MAX_NAME_CHARS - extension.length)
+      .join('')
+      .trimEnd() + extension
+  );
 }
 
 /** RFC 6266 with an ASCII fallback and the exact name in RFC 5987 `filename*`. */

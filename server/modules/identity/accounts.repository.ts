@@ -6,7 +6,6 @@ import { isUuid } from '../../db/ids';
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccount = Pick<typeof accounts.$inferInsert, 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'role'>;
 
-
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -21,7 +20,11 @@ export function createAccountsRepository(db: Database) {
     },
 
     async findByEmail(email: string): Promise<AccountRow | undefined> {
-      const [row] = await db.select().from(accounts).where(eq(accounts.email, normalizeEmail(email))).limit(1);
+      const [row] = await db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.email, normalizeEmail(email)))
+        .limit(1);
       return row;
     },
 

@@ -102,7 +102,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
      * First start: with no accounts at all, create the admin. Returns the password only when it was
      * generated here and this instance's insert won, so exactly one process announces it.
      */
-    async ensureAdminAccount(admin: { bootstrapEmail?: string; bootstrapPassword?: string }): Promise<{ email: string; password?: string } | undefined> {
+    async ensureAdminAccount(admin: {
+      bootstrapEmail?: string;
+      bootstrapPassword?: string;
+    }): Promise<{ email: string; password?: string } | undefined> {
       if ((await accounts.count()) > 0) return undefined;
       const email = normalizeEmail(admin.bootstrapEmail ?? DEFAULT_ADMIN_EMAIL);
       const password = admin.bootstrapPassword ?? generatePassword();

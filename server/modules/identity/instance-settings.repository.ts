@@ -18,7 +18,10 @@ export function createInstanceSettingsRepository(db: Database) {
     async readOrCreate<T>(key: string, create: () => Promise<T> | T): Promise<T> {
       const existing = await read(key);
       if (existing !== undefined) return existing as T;
-      await db.insert(instanceSettings).values({ key, value: await create() }).onConflictDoNothing();
+      await db
+        .insert(instanceSettings)
+        .values({ key, value: await create() })
+        .onConflictDoNothing();
       const stored = await read(key);
       if (stored === undefined) throw new Error(`instance setting ${key} vanished after insert`);
       return stored as T;

@@ -99,7 +99,9 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
       if (!fromOurOrigin(request)) return problem(reply, 403, 'Sign-in problem', 'This form was sent from another site.');
       const interaction = await loadInteraction(request, reply);
       if (interaction.prompt.name !== 'login') return reply.redirect(`${basePath}/interaction/${encodeURIComponent(interaction.uid)}`, 303);
-      const email = String(request.body?.email ?? '').trim().slice(0, 320);
+      const email = String(request.body?.email ?? '')
+        .trim()
+        .slice(0, 320);
       const password = String(request.body?.password ?? '').slice(0, 1024);
       const account = await accounts.authenticate(email, password);
       if (!account) {

@@ -88,11 +88,9 @@ async function tokenRequest(fields: Record<string, string>) {
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, string> };
 }
 
-const refresh = (refreshToken: string) =>
-  tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'kai-web' });
+const refresh = (refreshToken: string) => tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'kai-web' });
 
-const currentUser = (accessToken: string) =>
-  fetch(`${running.baseUrl}/api/user/current`, { headers: { authorization: `Bearer ${accessToken}` } });
+const currentUser = (accessToken: string) => fetch(`${running.baseUrl}/api/user/current`, { headers: { authorization: `Bearer ${accessToken}` } });
 
 describe('built-in OpenID Provider', () => {
   it('keeps passwords and tokens out of the log', async () => {

@@ -76,12 +76,7 @@ export function createOidcPayloadsRepository(db: Database) {
     async deleteForAccount(accountId: string): Promise<number> {
       const rows = await db
         .delete(oidcPayloads)
-        .where(
-          or(
-            sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`,
-            sql`${oidcPayloads.payload}->'session'->>'accountId' = ${accountId}`,
-          ),
-        )
+        .where(or(sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`, sql`${oidcPayloads.payload}->'session'->>'accountId' = ${accountId}`))
         .returning({ id: oidcPayloads.id });
       return rows.length;
     },

@@ -129,9 +129,10 @@ export function buildProviderConfig(input: ProviderConfigInput): Configuration {
       url: (_ctx, interaction) => `${input.basePath}/interaction/${interaction.uid}`,
     },
     renderError: (ctx, out) => {
-      const message = out.error === 'server_error'
-        ? 'Something went wrong on our side. Please try again.'
-        : out.error_description ?? 'The sign-in request could not be completed.';
+      const message =
+        out.error === 'server_error'
+          ? 'Something went wrong on our side. Please try again.'
+          : (out.error_description ?? 'The sign-in request could not be completed.');
       sendPage(ctx, errorPage({ heading: 'Sign-in problem', message, appUrl }));
     },
   };

@@ -5,12 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type {
-  ConfirmInvoiceResponse,
-  ConfirmInvoicesResponse,
-  ImportFormat,
-  InvoiceMapping,
-} from '../../../contract/invoices';
+import type { ConfirmInvoiceResponse, ConfirmInvoicesResponse, ImportFormat, InvoiceMapping } from '../../../contract/invoices';
 import { isUuid } from '../../db/ids';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import {
@@ -103,7 +98,11 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
 
   /** Stores the prepared confirmations under the session's batch, then learns their vendor aliases. */
   async function commit(ownerId: string, clientSessionId: string, prepared: Prepared[]): Promise<ImportBatchRow> {
-    const batch = await repository.confirmIntoBatch(ownerId, clientSessionId, prepared.map((p) => p.values));
+    const batch = await repository.confirmIntoBatch(
+      ownerId,
+      clientSessionId,
+      prepared.map((p) => p.values),
+    );
     if (!batch) {
       const names = prepared.map((p) => describe(p.row)).join(', ');
       throw new ConflictError(`${names} changed while being confirmed (deleted, or confirmed elsewhere); reload and try again.`, 'already_confirmed');
@@ -156,13 +155,19 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
     const bytes = await writeImportWorkbook(rows.map(toConfirmedInvoice), { layout: await deps.layout(), postingDate: when });
     const filename = importFileName('xlsx', when, rows.length);
     await repository.saveBatchFile(ownerId, batch.id, { filename, bytes, blobId: randomUUID() });
-    await repository.markExported(ownerId, rows.map((row) => row.id));
+    await repository.markExported(
+      ownerId,
+      rows.map((row) => row.id),
+    );
     return { filename, download_url: `/api/invoice-imports/${batch.id}/download`, count: rows.length };
   }
 
   return {
     /** POST /api/confirm-invoice */
-    async confirmOne(ownerId: string, input: { invoiceId: string; sessionId: string; isLast: boolean; choice: Choice }): Promise<ConfirmInvoiceResponse> {
+    async confirmOne(
+      ownerId: string,
+      input: { invoiceId: string; sessionId: string; isLast: boolean; choice: Choice },
+    ): Promise<ConfirmInvoiceResponse> {
       const open = await repository.findBatchBySession(ownerId, input.sessionId);
       const batch = await commit(ownerId, input.sessionId, [await prepare(ownerId, input.invoiceId, input.choice, open?.id)]);
       if (!input.isLast) {
@@ -174,7 +179,10 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
     },
 
     /** POST /api/confirm-invoices: every invoice of the full-page flow into one new workbook. */
-    async confirmMany(ownerId: string, input: { invoiceIds: string[]; mappings: InvoiceMapping[]; totalOnly: boolean }): Promise<ConfirmInvoicesResponse> {
+    async confirmMany(
+      ownerId: string,
+      input: { invoiceIds: string[]; mappings: InvoiceMapping[]; totalOnly: boolean },
+    ): Promise<ConfirmInvoicesResponse> {
       const prepared: Prepared[] = [];
       const failures: string[] = [];
       const invoiceIds = [...new Set(input.invoiceIds)];
@@ -184,7 +192,10 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
           const next = await prepare(ownerId, invoiceId, { mappings, totalOnly: input.totalOnly || mappings.length === 0 }, undefined);
           // Nothing is stored until all are checked, so a bill sent twice in one batch is caught here.
           if (prepared.some((earlier) => sameBill(earlier, next))) {
-            throw new ConflictError(`${describe(next.row)} from ${next.values.vendorName} is in this batch twice; it is added once.`, 'duplicate_invoice');
+            throw new ConflictError(
+              `${describe(next.row)} from ${next.values.vendorName} is in this batch twice; it is added once.`,
+              'duplicate_invoice',
+            );
           }
           prepared.push(next);
         } catch (error) {
@@ -206,7 +217,11 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
     },
 
     /** The batch's import as a workbook (as written) or as Vista-style header/line CSV. */
-    async openImport(ownerId: string, batchId: string, format: ImportFormat): Promise<{ filename: string; contentType: string; body: Readable | Buffer }> {
+    async openImport(
+      ownerId: string,
+      batchId: string,
+      format: ImportFormat,
+    ): Promise<{ filename: string; contentType: string; body: Readable | Buffer }> {
       const batch = isUuid(batchId) ? await repository.findBatchOwned(ownerId, batchId) : undefined;
       if (!batch?.blobId || !batch.filename || !batch.writtenAt) throw new NotFoundError('Import file not found', 'import_not_found');
       if (format === 'xlsx') {
@@ -217,8 +232,13 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
         };
       }
       const invoices = (await repository.listBatchInvoices(ownerId, batch.id)).map(toConfirmedInvoice);
-      const csv = format === 'aphb' ? writeVistaHeaderCsv(invoices, { month: batch.writtenAt }) : writeVistaLinesCsv(invoices, { month: batch.writtenAt });
-      return { filename: importFileName(format, batch.writtenAt, invoices.length), contentType: 'text/csv; charset=utf-8', body: Buffer.from(csv, 'utf8') };
+      const csv =
+        format === 'aphb' ? writeVistaHeaderCsv(invoices, { month: batch.writtenAt }) : writeVistaLinesCsv(invoices, { month: batch.writtenAt });
+      return {
+        filename: importFileName(format, batch.writtenAt, invoices.length),
+        contentType: 'text/csv; charset=utf-8',
+        body: Buffer.from(csv, 'utf8'),
+      };
     },
   };
 }

@@ -50,7 +50,11 @@ export function toParsedInvoice(row: InvoiceRow, duplicate: { confirmedAt: Date 
   if (extracted.invoiceNumber) {
     checks.push(
       duplicate
-        ? { code: 'duplicate', passed: false, message: `Invoice ${extracted.invoiceNumber.value} from this vendor was already confirmed${duplicate.confirmedAt ? ` on ${duplicate.confirmedAt.toISOString().slice(0, 10)}` : ''}.` }
+        ? {
+            code: 'duplicate',
+            passed: false,
+            message: `Invoice ${extracted.invoiceNumber.value} from this vendor was already confirmed${duplicate.confirmedAt ? ` on ${duplicate.confirmedAt.toISOString().slice(0, 10)}` : ''}.`,
+          }
         : { code: 'duplicate', passed: true, message: 'No confirmed invoice has this vendor and number.' },
     );
   }

@@ -8,7 +8,9 @@ import type { InvoiceRow, InvoicesRepository } from './invoices.repository';
 
 /** Words that say what is asked for rather than which invoice. */
 const QUERY_NOISE = new Set(
-  'a an and any are about all amount amounts bill bills by did do does due for from have how i in invoice invoices is it list me my of on or our paid pending show status the to total totals unpaid vendor vendors we what when which who with'.split(' '),
+  'a an and any are about all amount amounts bill bills by did do does due for from have how i in invoice invoices is it list me my of on or our paid pending show status the to total totals unpaid vendor vendors we what when which who with'.split(
+    ' ',
+  ),
 );
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -26,8 +28,7 @@ export function createInvoiceTools(deps: {
   return [
     {
       name: 'lookup_invoices',
-      description:
-        "Look up this user's processed vendor invoices by invoice number, vendor, job number, PO or file name: status, dates, totals.",
+      description: "Look up this user's processed vendor invoices by invoice number, vendor, job number, PO or file name: status, dates, totals.",
       sources: ['uploaded'],
       search: async (userId, query, limit) => (await deps.invoices.searchOwned(userId, searchWords(query), limit)).map(invoiceCitable),
     },

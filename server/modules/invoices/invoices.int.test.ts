@@ -62,10 +62,19 @@ describe.each(databaseKinds)('invoices (%s)', (kind) => {
     ({ app } = await buildTestApp(database.handle, { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: 'spa', OIDC_AUDIENCE: AUDIENCE }));
     // The vendor master, spelled as the ERP has it (not as the invoices print it).
     const vendorsCsv = ['Vendor ID,Vendor Name,Status']
-      .concat(['syn-001', 'syn-002', 'syn-003', 'syn-004', 'syn-005', 'syn-006'].map((name, index) => `V${100 + index},"${truth(name).vendor.toUpperCase()}",Active`))
+      .concat(
+        ['syn-001', 'syn-002', 'syn-003', 'syn-004', 'syn-005', 'syn-006'].map(
+          (name, index) => `V${100 + index},"${truth(name).vendor.toUpperCase()}",Active`,
+        ),
+      )
       .concat(['V900,Unrelated Paving Partners,Active'])
       .join('\n');
-    const response = await app.inject({ method: 'POST', url: '/api/upload-vendor-list', headers: await auth(), payload: form('file', [{ name: 'vendors.csv', bytes: vendorsCsv }]) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/upload-vendor-list',
+      headers: await auth(),
+      payload: form('file', [{ name: 'vendors.csv', bytes: vendorsCsv }]),
+    });
     expect(response.statusCode, response.body).toBe(200);
   }, 120_000);
   afterAll(async () => {
@@ -90,7 +99,12 @@ describe.each(databaseKinds)('invoices (%s)', (kind) => {
       headers: await auth(),
       payload: {
         parsed_invoice: invoice,
-        mappings: invoice.invoice_lines.map((line) => ({ line_number: line.line_number, invoice_number: line.invoice_number, amount: line.amount, chosen_vendor: line.vendor_name })),
+        mappings: invoice.invoice_lines.map((line) => ({
+          line_number: line.line_number,
+          invoice_number: line.invoice_number,
+          amount: line.amount,
+          chosen_vendor: line.vendor_name,
+        })),
         is_last_invoice: isLast,
         session_id: sessionId,
         invoice_total_only: false,
@@ -135,7 +149,12 @@ describe.each(databaseKinds)('invoices (%s)', (kind) => {
   });
 
   it('refuses what is not a PDF, and more than ten files at once', async () => {
-    const notPdf = await app.inject({ method: 'POST', url: '/api/upload-invoice', headers: await auth(), payload: form('file', [{ name: 'invoice.csv', bytes: 'a,b\n1,2\n' }]) });
+    const notPdf = await app.inject({
+      method: 'POST',
+      url: '/api/upload-invoice',
+      headers: await auth(),
+      payload: form('file', [{ name: 'invoice.csv', bytes: 'a,b\n1,2\n' }]),
+    });
     expect(notPdf.statusCode).toBe(415);
     expect(notPdf.json().error.message).toContain('PDF');
     const eleven = Array.from({ length: 11 }, (_, index) => ({ name: `i${index}.pdf`, bytes: makeTextPdf([[[72, 700, `Invoice ${index}`]]]) }));
@@ -179,12 +198,20 @@ describe.each(databaseKinds)('invoices (%s)', (kind) => {
     const [second] = await upload('syn-003');
     const [third] = await upload('syn-004');
 
-    const changedVendor = first.invoice_lines.map((line) => ({ line_number: line.line_number, amount: line.amount, chosen_vendor: 'Unrelated Paving Partners' }));
+    const changedVendor = first.invoice_lines.map((line) => ({
+      line_number: line.line_number,
+      amount: line.amount,
+      chosen_vendor: 'Unrelated Paving Partners',
+    }));
     const one = await confirm(first, sessionId, false, { mappings: changedVendor, invoice_vendor: 'Unrelated Paving Partners' });
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json<ConfirmInvoiceResponse>()).toMatchObject({ filename: null, download_url: null, confirmed_count: 1 });
 
-    const edited = second.invoice_lines.map((line, index) => ({ line_number: line.line_number, amount: index === 0 ? 123.45 : line.amount, chosen_vendor: line.vendor_name }));
+    const edited = second.invoice_lines.map((line, index) => ({
+      line_number: line.line_number,
+      amount: index === 0 ? 123.45 : line.amount,
+      chosen_vendor: line.vendor_name,
+    }));
     expect((await confirm(second, sessionId, false, { mappings: edited })).statusCode).toBe(200);
 
     const last = await confirm(third, sessionId, true, {
@@ -249,7 +276,11 @@ describe.each(databaseKinds)('invoices (%s)', (kind) => {
   it("keeps one user's invoices and imports from another", async () => {
     const [invoice] = await upload('syn-006');
     const other = await auth('stranger');
-    for (const url of [`/api/invoices/${invoice.invoice_id}`, `/api/invoices/${invoice.invoice_id}/preview`, `/api/invoices/${invoice.invoice_id}/download`]) {
+    for (const url of [
+      `/api/invoices/${invoice.invoice_id}`,
+      `/api/invoices/${invoice.invoice_id}/preview`,
+      `/api/invoices/${invoice.invoice_id}/download`,
+    ]) {
       expect((await app.inject({ method: 'GET', url, headers: other })).statusCode).toBe(404);
     }
     const list = (await app.inject({ method: 'GET', url: '/api/invoices', headers: other })).json<InvoiceDto[]>();
@@ -269,7 +300,12 @@ describe.each(databaseKinds)('invoices (%s)', (kind) => {
       body.append('purpose', purpose);
       return body;
     };
-    const invoice = await app.inject({ method: 'POST', url: '/api/upload', headers: await auth('sidebar'), payload: sidebar([pdf('syn-007')], 'invoice') });
+    const invoice = await app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: await auth('sidebar'),
+      payload: sidebar([pdf('syn-007')], 'invoice'),
+    });
     expect(invoice.statusCode, invoice.body).toBe(200);
     const listed = (await app.inject({ method: 'GET', url: '/api/invoices', headers: await auth('sidebar') })).json<InvoiceDto[]>();
     expect(listed.map((row) => row.invoiceNumber)).toContain(truth('syn-007').invoice_number);
@@ -281,17 +317,31 @@ describe.each(databaseKinds)('invoices (%s)', (kind) => {
       payload: sidebar([{ name: 'more-vendors.csv', bytes: 'Vendor Name,Vendor Code\nSidebar Scaffolding Co.,V777\n' }], 'vendor'),
     });
     expect(vendorList.statusCode, vendorList.body).toBe(200);
-    const found = (await app.inject({ method: 'GET', url: '/api/vendors?q=Sidebar%20Scaffolding', headers: await auth('sidebar') })).json<Array<{ code: string }>>();
+    const found = (await app.inject({ method: 'GET', url: '/api/vendors?q=Sidebar%20Scaffolding', headers: await auth('sidebar') })).json<
+      Array<{ code: string }>
+    >();
     expect(found[0]?.code).toBe('V777');
 
-    const notAList = await app.inject({ method: 'POST', url: '/api/upload', headers: await auth('sidebar'), payload: sidebar([pdf('syn-008')], 'vendor') });
+    const notAList = await app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: await auth('sidebar'),
+      payload: sidebar([pdf('syn-008')], 'vendor'),
+    });
     expect(notAList.statusCode).toBe(415);
-    const documents = (await app.inject({ method: 'GET', url: '/api/documents', headers: await auth('sidebar') })).json<Array<{ filename: string }>>();
+    const documents = (await app.inject({ method: 'GET', url: '/api/documents', headers: await auth('sidebar') })).json<
+      Array<{ filename: string }>
+    >();
     expect(documents.map((document) => document.filename)).not.toContain('syn-008.pdf');
   });
 
   it('confirms the full-page batch in one call', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/upload-invoices', headers: await auth('page-user'), payload: form('files', [pdf('syn-007'), pdf('syn-008')]) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/upload-invoices',
+      headers: await auth('page-user'),
+      payload: form('files', [pdf('syn-007'), pdf('syn-008')]),
+    });
     const invoices = response.json<UploadInvoicesResponse>().results.flatMap((result) => result.parsed_invoices);
     expect(invoices).toHaveLength(2);
     const confirmed = await app.inject({
@@ -301,14 +351,21 @@ describe.each(databaseKinds)('invoices (%s)', (kind) => {
       payload: {
         invoices,
         mappings: invoices.flatMap((invoice) =>
-          invoice.invoice_lines.map((line) => ({ invoice_id: invoice.invoice_id, line_number: line.line_number, amount: line.amount, chosen_vendor: line.vendor_name ?? 'New Vendor LLC' })),
+          invoice.invoice_lines.map((line) => ({
+            invoice_id: invoice.invoice_id,
+            line_number: line.line_number,
+            amount: line.amount,
+            chosen_vendor: line.vendor_name ?? 'New Vendor LLC',
+          })),
         ),
       },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const body = confirmed.json<ConfirmInvoicesResponse>();
     expect(body).toMatchObject({ success: true, processed_count: 2, error: null });
-    const summary = (await readWorkbook((await app.inject({ method: 'GET', url: body.download_url!, headers: await auth('page-user') })).rawPayload)).getWorksheet('Summary');
+    const summary = (
+      await readWorkbook((await app.inject({ method: 'GET', url: body.download_url!, headers: await auth('page-user') })).rawPayload)
+    ).getWorksheet('Summary');
     expect(summary).toBeDefined();
   });
 });

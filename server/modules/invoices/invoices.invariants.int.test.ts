@@ -27,7 +27,8 @@ describe.each(databaseKinds)('invoice invariants (%s)', (kind) => {
   let drain: () => Promise<void>;
   let corpus: string;
   const pdf = (name: string) => ({ name: `${name}.pdf`, bytes: readFileSync(path.join(corpus, `${name}.pdf`)) });
-  const numberOf = (name: string) => (JSON.parse(readFileSync(path.join(corpus, `${name}.json`), 'utf8')) as { invoice_number: string }).invoice_number;
+  const numberOf = (name: string) =>
+    (JSON.parse(readFileSync(path.join(corpus, `${name}.json`), 'utf8')) as { invoice_number: string }).invoice_number;
 
   beforeAll(async () => {
     corpus = mkdtempSync(path.join(tmpdir(), 'kai-invoice-invariants-'));
@@ -65,7 +66,9 @@ describe.each(databaseKinds)('invoice invariants (%s)', (kind) => {
       payload: { message: `What is the total of invoice ${invoiceNumber}?`, source: 'uploaded', sessionId: 1 },
     });
     expect(asked.statusCode, asked.body).toBe(200);
-    return ((asked.json().message.metadata.sources ?? []) as Array<{ title: string; snippet: string }>).map((source) => `${source.title}: ${source.snippet}`);
+    return ((asked.json().message.metadata.sources ?? []) as Array<{ title: string; snippet: string }>).map(
+      (source) => `${source.title}: ${source.snippet}`,
+    );
   };
 
   it(`gives ${PARALLEL} parallel uploads of one PDF one document and one invoice per invoice in it`, async () => {
@@ -86,7 +89,8 @@ describe.each(databaseKinds)('invoice invariants (%s)', (kind) => {
     await drain();
     const number = numberOf('syn-002');
     expect((await citedFor('deleter', number)).some((source) => source.includes(number))).toBe(true);
-    const documentId = (await app.inject({ url: `/api/invoices/${invoice.invoice_id}`, headers: await auth('deleter') })).json<InvoiceDto>().documentId;
+    const documentId = (await app.inject({ url: `/api/invoices/${invoice.invoice_id}`, headers: await auth('deleter') })).json<InvoiceDto>()
+      .documentId;
 
     const deleted = await app.inject({ method: 'DELETE', url: `/api/documents/${documentId}`, headers: await auth('deleter') });
     expect(deleted.statusCode, deleted.body).toBe(200);

@@ -39,7 +39,11 @@ export function createInvoicesRepository(db: Database) {
      * inserts do nothing.
      */
     async insertOrGetForDocument(ownerId: string, documentId: string, rows: NewInvoiceRow[]): Promise<InvoiceRow[]> {
-      if (rows.length > 0) await db.insert(invoices).values(rows).onConflictDoNothing({ target: [invoices.documentId, invoices.position] });
+      if (rows.length > 0)
+        await db
+          .insert(invoices)
+          .values(rows)
+          .onConflictDoNothing({ target: [invoices.documentId, invoices.position] });
       return listForDocument(ownerId, documentId);
     },
 
@@ -48,7 +52,11 @@ export function createInvoicesRepository(db: Database) {
     },
 
     async findOwned(ownerId: string, id: string): Promise<InvoiceRow | undefined> {
-      const [row] = await db.select().from(invoices).where(and(eq(invoices.ownerId, ownerId), eq(invoices.id, id))).limit(1);
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.ownerId, ownerId), eq(invoices.id, id)))
+        .limit(1);
       return row;
     },
 
@@ -72,7 +80,10 @@ export function createInvoicesRepository(db: Database) {
 
     async findManyOwned(ownerId: string, ids: string[]): Promise<InvoiceRow[]> {
       if (ids.length === 0) return [];
-      return db.select().from(invoices).where(and(eq(invoices.ownerId, ownerId), inArray(invoices.id, ids)));
+      return db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.ownerId, ownerId), inArray(invoices.id, ids)));
     },
 
     /**
@@ -121,7 +132,11 @@ export function createInvoicesRepository(db: Database) {
      * transaction: a batch exists only with invoices in it. Undefined, with nothing written, when
      * an invoice went or was confirmed into another batch meanwhile.
      */
-    async confirmIntoBatch(ownerId: string, clientSessionId: string, confirmations: InvoiceConfirmationValues[]): Promise<ImportBatchRow | undefined> {
+    async confirmIntoBatch(
+      ownerId: string,
+      clientSessionId: string,
+      confirmations: InvoiceConfirmationValues[],
+    ): Promise<ImportBatchRow | undefined> {
       try {
         return await db.transaction(async (tx) => {
           await tx.insert(importBatches).values({ ownerId, clientSessionId }).onConflictDoNothing();
@@ -134,11 +149,7 @@ export function createInvoicesRepository(db: Database) {
               .update(invoices)
               .set({ ...values, batchId: batch.id, status: 'confirmed', confirmedAt: new Date(), updatedAt: new Date() })
               .where(
-                and(
-                  eq(invoices.ownerId, ownerId),
-                  eq(invoices.id, invoiceId),
-                  or(eq(invoices.status, 'pending'), eq(invoices.batchId, batch.id)),
-                ),
+                and(eq(invoices.ownerId, ownerId), eq(invoices.id, invoiceId), or(eq(invoices.status, 'pending'), eq(invoices.batchId, batch.id))),
               )
               .returning({ id: invoices.id });
             if (!updated) tx.rollback();
@@ -152,7 +163,11 @@ export function createInvoicesRepository(db: Database) {
     },
 
     async findBatchOwned(ownerId: string, id: string): Promise<ImportBatchRow | undefined> {
-      const [row] = await db.select().from(importBatches).where(and(eq(importBatches.ownerId, ownerId), eq(importBatches.id, id))).limit(1);
+      const [row] = await db
+        .select()
+        .from(importBatches)
+        .where(and(eq(importBatches.ownerId, ownerId), eq(importBatches.id, id)))
+        .limit(1);
       return row;
     },
 

@@ -77,9 +77,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<InvoicesRoutesOptions> = asyn
     });
   });
 
-  app.get('/api/invoices', { schema: { response: { 200: z.array(invoiceDto) } } }, async (request) =>
-    invoices.list(requireAuth(request).user.id),
-  );
+  app.get('/api/invoices', { schema: { response: { 200: z.array(invoiceDto) } } }, async (request) => invoices.list(requireAuth(request).user.id));
 
   app.get('/api/invoices/:id', { schema: { params: idParams, response: { 200: invoiceDto } } }, async (request) =>
     invoices.get(requireAuth(request).user.id, request.params.id),
@@ -96,14 +94,18 @@ export const invoicesRoutes: FastifyPluginAsyncZod<InvoicesRoutesOptions> = asyn
     const document = await documents.findOwned(userId, documentId);
     // An invoice that starts on page 3 of its PDF is shown from page 3 (its regions are on it).
     const png = await renderPreview(document, firstPageOf(invoice));
-    return fileReply(reply, { contentType: 'image/png', filename: previewName(document.filename), disposition: 'inline', length: png.length }).send(png);
+    return fileReply(reply, { contentType: 'image/png', filename: previewName(document.filename), disposition: 'inline', length: png.length }).send(
+      png,
+    );
   });
 
   app.get('/api/invoices/:id/download', { schema: { params: idParams } }, async (request, reply) => {
     const userId = requireAuth(request).user.id;
     const { documentId } = await invoices.documentOf(userId, request.params.id);
     const { document, bytes } = await documents.open(userId, documentId);
-    return fileReply(reply, { contentType: document.mime, filename: document.filename, disposition: 'attachment', length: document.size }).send(bytes);
+    return fileReply(reply, { contentType: document.mime, filename: document.filename, disposition: 'attachment', length: document.size }).send(
+      bytes,
+    );
   });
 
   app.get(

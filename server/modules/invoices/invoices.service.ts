@@ -37,7 +37,6 @@ export interface InvoicesServiceDeps {
   tempDir?: string;
 }
 
-
 export function createInvoicesService(deps: InvoicesServiceDeps) {
   const { repository } = deps;
 
@@ -49,7 +48,12 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
 
   async function present(row: InvoiceRow): Promise<ParsedInvoice> {
     const duplicate = row.invoiceNumber
-      ? await repository.findConfirmedDuplicate({ vendorId: row.vendorId, vendorName: row.vendorName, invoiceNumber: row.invoiceNumber, excludeId: row.id })
+      ? await repository.findConfirmedDuplicate({
+          vendorId: row.vendorId,
+          vendorName: row.vendorName,
+          invoiceNumber: row.invoiceNumber,
+          excludeId: row.id,
+        })
       : undefined;
     return toParsedInvoice(row, duplicate);
   }
@@ -85,9 +89,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
   }
 
   async function newRow(owner: Uploader, document: DocumentRow, invoice: ExtractedInvoice, position: number) {
-    const vendorMatches = invoice.vendor
-      ? await deps.vendors.match({ name: invoice.vendor.value, ...invoice.vendorContact })
-      : [];
+    const vendorMatches = invoice.vendor ? await deps.vendors.match({ name: invoice.vendor.value, ...invoice.vendorContact }) : [];
     return toNewInvoiceRow(invoice, {
       ownerId: owner.id,
       documentId: document.id,
@@ -99,7 +101,11 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
   }
 
   /** Spools the request's PDFs to a temp dir, hands them to `use`, and always cleans up. */
-  async function withSpooledPdfs<T>(parts: AsyncIterable<Multipart>, maxFiles: number, use: (files: Array<SpooledFile<Detected>>) => Promise<T>): Promise<T> {
+  async function withSpooledPdfs<T>(
+    parts: AsyncIterable<Multipart>,
+    maxFiles: number,
+    use: (files: Array<SpooledFile<Detected>>) => Promise<T>,
+  ): Promise<T> {
     const dir = await mkdtemp(path.join(deps.tempDir ?? tmpdir(), 'kai-invoice-'));
     try {
       const files = await spoolUpload(parts, {

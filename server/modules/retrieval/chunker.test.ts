@@ -3,15 +3,18 @@ import { chunkMarkdown, chunkPages } from './chunker';
 import { countWords, parseBlocks, splitSentences } from './text-blocks';
 
 const words = (n: number, word = 'ledger') => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ');
-const sentences = (count: number, wordsEach = 12) =>
-  Array.from({ length: count }, (_, i) => `Sentence ${i} ${words(wordsEach - 2, 'w')}.`).join(' ');
+const sentences = (count: number, wordsEach = 12) => Array.from({ length: count }, (_, i) => `Sentence ${i} ${words(wordsEach - 2, 'w')}.`).join(' ');
 
 describe('chunkMarkdown', () => {
   it('keeps the heading path and the first # line as title', () => {
     const md = `# Retainage\n\n${sentences(8)}\n\n## Releasing retainage\n\n${sentences(8)}\n\n### Partial release\n\n${sentences(8)}\n`;
     const { title, chunks } = chunkMarkdown(md);
     expect(title).toBe('Retainage');
-    expect(chunks.map((c) => c.headingPath)).toEqual(['Retainage', 'Retainage > Releasing retainage', 'Retainage > Releasing retainage > Partial release']);
+    expect(chunks.map((c) => c.headingPath)).toEqual([
+      'Retainage',
+      'Retainage > Releasing retainage',
+      'Retainage > Releasing retainage > Partial release',
+    ]);
   });
 
   it('splits a long section at paragraph boundaries into chunks within the word budget, never mid-sentence', () => {

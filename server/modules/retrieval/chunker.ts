@@ -47,7 +47,7 @@ export function chunkMarkdown(markdown: string, options: ChunkOptions = {}): { t
   const sections = toSections(parseBlocks(markdown)).filter((s) => !NAVIGATION_HEADING.test(s.path.at(-1)?.text ?? ''));
   const title = firstTitle(markdown);
   const groups: Section[][] = [];
-  for (let i = 0; i < sections.length; ) {
+  for (let i = 0; i < sections.length;) {
     const group = [sections[i]];
     let words = sections[i].words;
     const parent = sections[i].path.slice(0, -1);

@@ -65,13 +65,28 @@ describe('hybrid search with embeddings (pglite + pgvector, fake OpenAI-compatib
   });
 
   it('applies the owner filter to vector search too, and cascades deletes to vectors', async () => {
-    const [a, b] = await database.db.insert(users).values([{ issuer: 't', subject: 'a' }, { issuer: 't', subject: 'b' }]).returning({ id: users.id });
+    const [a, b] = await database.db
+      .insert(users)
+      .values([
+        { issuer: 't', subject: 'a' },
+        { issuer: 't', subject: 'b' },
+      ])
+      .returning({ id: users.id });
     const service = createRetrievalService({ db: database.db, embeddings });
-    await service.indexUploadedDocument({ ownerId: a.id, documentId: 'a-doc', title: 'Timesheet', pages: [{ page: 1, text: 'Overtime wages for week 12.' }] });
+    await service.indexUploadedDocument({
+      ownerId: a.id,
+      documentId: 'a-doc',
+      title: 'Timesheet',
+      pages: [{ page: 1, text: 'Overtime wages for week 12.' }],
+    });
     expect((await service.searchUploaded(a.id, 'salary'))[0]).toMatchObject({ documentKey: 'a-doc', page: 1 });
     expect(await service.searchUploaded(b.id, 'salary')).toEqual([]);
     await service.deleteUploadedDocument(a.id, 'a-doc');
-    expect(await count(sql`select count(*)::int as n from retrieval_embeddings e join retrieval_chunks c on c.id = e.chunk_id where c.corpus = 'uploaded'`)).toBe(0);
+    expect(
+      await count(
+        sql`select count(*)::int as n from retrieval_embeddings e join retrieval_chunks c on c.id = e.chunk_id where c.corpus = 'uploaded'`,
+      ),
+    ).toBe(0);
     expect(await count(sql`select count(*)::int as n from retrieval_chunks where corpus = 'uploaded'`)).toBe(0);
   });
 

@@ -22,7 +22,10 @@ describe.each(databaseKinds)('guide indexing (%s)', (kind) => {
   beforeEach(async () => {
     builtin = fs.mkdtempSync(path.join(os.tmpdir(), 'kai-guide-'));
     custom = fs.mkdtempSync(path.join(os.tmpdir(), 'kai-custom-'));
-    fs.writeFileSync(path.join(builtin, 'retainage.md'), article('Retainage', 'Retainage is the share of each progress payment held back until the job is finished.'));
+    fs.writeFileSync(
+      path.join(builtin, 'retainage.md'),
+      article('Retainage', 'Retainage is the share of each progress payment held back until the job is finished.'),
+    );
     fs.writeFileSync(path.join(builtin, 'check-runs.md'), article('Check runs', 'A check run pays selected vendor invoices in one batch.'));
     fs.writeFileSync(path.join(builtin, 'README.md'), '# About this folder\n\nNot an article.');
     fs.writeFileSync(path.join(custom, 'retainage.md'), article('Our retainage policy', 'We hold ten percent on every subcontract.'));

@@ -59,7 +59,14 @@ export async function indexGuide(deps: IndexGuideDeps): Promise<{ indexed: numbe
     }
     const chunks = chunkMarkdown(file.content).chunks.map((c) => ({ headingPath: c.headingPath, page: null, content: c.text }));
     const embedded =
-      vectors && embeddings ? await embedChunks(vectors, embeddings, chunks.map((c) => ({ documentTitle: file.title, ...c })), log) : undefined;
+      vectors && embeddings
+        ? await embedChunks(
+            vectors,
+            embeddings,
+            chunks.map((c) => ({ documentTitle: file.title, ...c })),
+            log,
+          )
+        : undefined;
     const article = { slug: file.slug, title: file.title, contentHash: file.contentHash, origin: file.origin };
     const saved = await repository.saveGuideArticle(article, chunks, embedded && vectors ? (tx, ids) => vectors.save(tx, ids, embedded) : undefined);
     if (saved) indexed++;
@@ -134,7 +141,13 @@ async function embedMissing(
       break;
     }
     try {
-      await db.transaction((tx) => vectors.save(tx, batch.map((c) => c.id), embedded));
+      await db.transaction((tx) =>
+        vectors.save(
+          tx,
+          batch.map((c) => c.id),
+          embedded,
+        ),
+      );
     } catch (err) {
       // A chunk deleted meanwhile fails the foreign key; the next run picks up the rest.
       log?.warn({ err }, 'storing embeddings failed; trying again at the next start');

@@ -39,7 +39,14 @@ describe('query concepts', () => {
 });
 
 describe('staged tsqueries', () => {
-  const lexemes: Record<string, string> = { retainage: "'retainag'", retention: "'retent'", sub: "'sub'", subcontractor: "'subcontractor'", money: "'money'", how: '' };
+  const lexemes: Record<string, string> = {
+    retainage: "'retainag'",
+    retention: "'retent'",
+    sub: "'sub'",
+    subcontractor: "'subcontractor'",
+    money: "'money'",
+    how: '',
+  };
   const of = (a: string) => lexemes[a];
 
   it('requires every concept first, then any two, then any one', () => {
@@ -69,10 +76,24 @@ describe('synonym list', () => {
   it('covers the pairs accounting staff use', () => {
     const together = (a: string, b: string) => SYNONYM_GROUPS.some((g) => g.includes(a) && g.includes(b));
     for (const [a, b] of [
-      ['ap', 'accounts payable'], ['ar', 'accounts receivable'], ['po', 'purchase order'], ['aia', 'pay app'], ['aia', 'g703'],
-      ['retainage', 'retention'], ['cost code', 'phase code'], ['sov', 'schedule of values'], ['coi', 'certificate of insurance'],
-      ['wip', 'work in progress'], ['t&m', 'time and materials'], ['gl', 'general ledger'], ['je', 'journal entry'],
-      ['co', 'change order'], ['1099', '1099-nec'], ['lien waiver', 'lien release'], ['sub', 'subcontractor'], ['check run', 'payment run'],
+      ['ap', 'accounts payable'],
+      ['ar', 'accounts receivable'],
+      ['po', 'purchase order'],
+      ['aia', 'pay app'],
+      ['aia', 'g703'],
+      ['retainage', 'retention'],
+      ['cost code', 'phase code'],
+      ['sov', 'schedule of values'],
+      ['coi', 'certificate of insurance'],
+      ['wip', 'work in progress'],
+      ['t&m', 'time and materials'],
+      ['gl', 'general ledger'],
+      ['je', 'journal entry'],
+      ['co', 'change order'],
+      ['1099', '1099-nec'],
+      ['lien waiver', 'lien release'],
+      ['sub', 'subcontractor'],
+      ['check run', 'payment run'],
     ]) {
       expect(together(a, b), `${a} ~ ${b}`).toBe(true);
     }

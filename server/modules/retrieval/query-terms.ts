@@ -10,9 +10,38 @@ export type Concept = readonly string[];
 
 /** Question filler that Postgres' English stop list keeps but that never identifies a passage. */
 const FILLER_WORDS = new Set([
-  'please', 'need', 'needs', 'want', 'wants', 'help', 'tell', 'know', 'way', 'ways', 'steps', 'step',
-  'thing', 'things', 'something', 'anyone', 'someone', 'kai', 'structure', 'erp', 'able', 'like',
-  'use', 'using', 'go', 'get', 'also', 'still', 'just', 'really', 'actually', 'exactly',
+  'please',
+  'need',
+  'needs',
+  'want',
+  'wants',
+  'help',
+  'tell',
+  'know',
+  'way',
+  'ways',
+  'steps',
+  'step',
+  'thing',
+  'things',
+  'something',
+  'anyone',
+  'someone',
+  'kai',
+  'structure',
+  'erp',
+  'able',
+  'like',
+  'use',
+  'using',
+  'go',
+  'get',
+  'also',
+  'still',
+  'just',
+  'really',
+  'actually',
+  'exactly',
 ]);
 
 const MAX_CONCEPTS = 16;
@@ -21,7 +50,10 @@ const MAX_QUERY_CHARS = 1000;
 const TOKEN = /[\p{L}\p{N}]+(?:[&/'.-][\p{L}\p{N}]+)*/gu;
 
 export function tokenize(text: string): string[] {
-  const normalised = text.normalize('NFKC').toLowerCase().replace(/[\u2018\u2019\u02bc]/g, "'");
+  const normalised = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc]/g, "'");
   return (normalised.match(TOKEN) ?? []).map((t) => t.replace(/'s$/, '').replace(/\.$/, ''));
 }
 
@@ -53,8 +85,8 @@ const sameWord = (queryToken: string, termToken: string) =>
 
 function lookup(token: string): SynonymEntry[] {
   const direct = synonymIndex.get(token) ?? [];
-  const singular = token.endsWith('es') ? synonymIndex.get(token.slice(0, -2)) ?? [] : [];
-  const singularS = token.endsWith('s') ? synonymIndex.get(token.slice(0, -1)) ?? [] : [];
+  const singular = token.endsWith('es') ? (synonymIndex.get(token.slice(0, -2)) ?? []) : [];
+  const singularS = token.endsWith('s') ? (synonymIndex.get(token.slice(0, -1)) ?? []) : [];
   return [...direct, ...singular, ...singularS].sort((a, b) => b.tokens.length - a.tokens.length);
 }
 
@@ -69,7 +101,7 @@ export function queryConcepts(query: string): Concept[] {
     seen.add(key);
     concepts.push(concept);
   };
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const match = lookup(tokens[i]).find(
       (entry) => entry.tokens.length <= tokens.length - i && entry.tokens.every((t, k) => sameWord(tokens[i + k], t)),
     );

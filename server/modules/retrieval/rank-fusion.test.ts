@@ -3,7 +3,13 @@ import { fuseRankings } from './rank-fusion';
 
 describe('reciprocal rank fusion', () => {
   it('puts an item both lists like above items only one list likes', () => {
-    const fused = fuseRankings([['a', 'b', 'c'], ['d', 'b', 'a']], (x) => x);
+    const fused = fuseRankings(
+      [
+        ['a', 'b', 'c'],
+        ['d', 'b', 'a'],
+      ],
+      (x) => x,
+    );
     expect(fused.map((f) => f.item)).toEqual(['a', 'b', 'd', 'c']);
     expect(fused[0].score).toBeCloseTo(1 / 61 + 1 / 63);
   });

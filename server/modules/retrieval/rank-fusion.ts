@@ -16,7 +16,5 @@ export function fuseRankings<T>(rankings: T[][], key: (item: T) => string, k = R
       fused.set(id, entry);
     });
   }
-  return [...fused.values()]
-    .sort((a, b) => b.score - a.score || a.best - b.best)
-    .map(({ item, score }) => ({ item, score }));
+  return [...fused.values()].sort((a, b) => b.score - a.score || a.best - b.best).map(({ item, score }) => ({ item, score }));
 }

@@ -85,7 +85,10 @@ export function createRetrievalRepository(db: Database) {
     async searchKeyword(scope: Scope, query: KeywordQuery, limit: number): Promise<ChunkRow[]> {
       const coverage =
         query.concepts.length > 1
-          ? sql`(${sql.join(query.concepts.map((q) => sql`(c.search @@ ${q}::tsquery)::int`), sql` + `)})::float8 / ${query.concepts.length}`
+          ? sql`(${sql.join(
+              query.concepts.map((q) => sql`(c.search @@ ${q}::tsquery)::int`),
+              sql` + `,
+            )})::float8 / ${query.concepts.length}`
           : sql`1::float8`;
       const result = await db.execute(sql`
         select s.id, s.corpus, s."documentKey", s."documentTitle", s."headingPath", s.page, s.content,

@@ -55,7 +55,10 @@ describe.each(databaseKinds)('retrieval search (%s)', (kind) => {
     service = createRetrievalService({ db: database.handle.db });
     const rows = await database.handle.db
       .insert(users)
-      .values([{ issuer: 'test', subject: 'alice' }, { issuer: 'test', subject: 'bob' }])
+      .values([
+        { issuer: 'test', subject: 'alice' },
+        { issuer: 'test', subject: 'bob' },
+      ])
       .returning({ id: users.id });
     [alice, bob] = rows.map((r) => r.id);
   });
@@ -93,7 +96,7 @@ describe.each(databaseKinds)('retrieval search (%s)', (kind) => {
     expect((await service.searchGuide('phase codes on a job'))[0].documentKey).toBe('cost-codes');
   });
 
-  it("finds retainage for a plain-words question that no single passage fully matches", async () => {
+  it('finds retainage for a plain-words question that no single passage fully matches', async () => {
     const passages = await service.searchGuide("how do I hold back money from a sub's payment", { limit: 5 });
     expect(passages[0].documentKey).toBe('retainage-payable');
   });
@@ -116,7 +119,7 @@ describe.each(databaseKinds)('retrieval search (%s)', (kind) => {
     expect(forAlice[0]).toMatchObject({ corpus: 'uploaded', title: 'Acme invoice', page: 1, headingPath: '' });
     expect(await service.searchUploaded(alice, 'Acme', { documentIds: ['doc-b'] })).toEqual([]);
     expect(await service.searchUploaded(alice, 'Acme', { documentIds: [] })).toEqual([]);
-    expect((await service.searchGuide('Acme drywall lobby'))).toEqual([]);
+    expect(await service.searchGuide('Acme drywall lobby')).toEqual([]);
   });
 
   it('re-indexing a document replaces its chunks; deleting removes all of them', async () => {

@@ -58,9 +58,7 @@ export function createRetrievalService(deps: RetrievalDeps) {
       compile(concepts).then((staged) => searchKeyword(repository, scope, staged, candidates)),
       vectors && embeddings ? searchVectors(vectors, embeddings, scope, query, candidates, log) : undefined,
     ]);
-    const ranked = semantic
-      ? fuseRankings([keyword, semantic], (row) => row.id).map(({ item, score }) => ({ ...item, score }))
-      : keyword;
+    const ranked = semantic ? fuseRankings([keyword, semantic], (row) => row.id).map(({ item, score }) => ({ ...item, score })) : keyword;
     return diversify(ranked, limit).map(toPassage);
   }
 
@@ -91,9 +89,15 @@ export function createRetrievalService(deps: RetrievalDeps) {
       const document = input.intoGuide
         ? { corpus: 'guide' as const, ownerId: null, documentKey: knowledgeKey(input.documentId), title: input.title }
         : { corpus: 'uploaded' as const, ownerId: input.ownerId, documentKey: input.documentId, title: input.title };
-      const embedded = vectors && embeddings
-        ? await embedChunks(vectors, embeddings, chunks.map((c) => ({ documentTitle: input.title, ...c })), log)
-        : undefined;
+      const embedded =
+        vectors && embeddings
+          ? await embedChunks(
+              vectors,
+              embeddings,
+              chunks.map((c) => ({ documentTitle: input.title, ...c })),
+              log,
+            )
+          : undefined;
       await repository.replaceChunks(document, chunks, embedded && vectors ? (tx, ids) => vectors.save(tx, ids, embedded) : undefined);
       return { chunks: chunks.length };
     },

@@ -3,9 +3,7 @@
  * whole lists, whole tables, fenced code. Splitting helpers below cut an oversized block at
  * the gentlest boundary available (sentence, list item, table row).
  */
-export type Block =
-  | { kind: 'heading'; level: number; text: string }
-  | { kind: 'paragraph' | 'list' | 'table' | 'code' | 'quote'; text: string };
+export type Block = { kind: 'heading'; level: number; text: string } | { kind: 'paragraph' | 'list' | 'table' | 'code' | 'quote'; text: string };
 
 const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+/;
@@ -120,13 +118,15 @@ export function splitBlock(block: Block, maxWords: number): string[] {
   if (block.kind === 'table') {
     const rows = block.text.split('\n');
     const header = rows.length > 2 && /^\s*\|?[\s:|-]+\|?\s*$/.test(rows[1]) ? rows.slice(0, 2) : [];
-    return packUnits(rows.slice(header.length), maxWords - countWords(header.join(' ')), '\n').map((body) =>
-      [...header, body].join('\n'),
-    );
+    return packUnits(rows.slice(header.length), maxWords - countWords(header.join(' ')), '\n').map((body) => [...header, body].join('\n'));
   }
   if (block.kind === 'list') return packUnits(splitListItems(block.text), maxWords, '\n');
   if (block.kind === 'code') return packUnits(block.text.split('\n'), maxWords, '\n');
-  return packUnits(splitSentences(block.text.replace(/\s*\n\s*/g, ' ')).flatMap((s) => splitWords(s, maxWords)), maxWords, ' ');
+  return packUnits(
+    splitSentences(block.text.replace(/\s*\n\s*/g, ' ')).flatMap((s) => splitWords(s, maxWords)),
+    maxWords,
+    ' ',
+  );
 }
 
 function splitListItems(text: string): string[] {

@@ -55,12 +55,18 @@ describe.each(databaseKinds)('user sync and current user (%s)', (kind) => {
   });
 
   it('syncs the firstName/lastName/imageUrl variant', async () => {
-    const sync = await call('auth0|dan', 'POST', '/api/user/sync', { auth0Id: 'auth0|dan', email: 'dan@example.com', firstName: 'Dan', lastName: 'Ortiz', imageUrl: '' });
+    const sync = await call('auth0|dan', 'POST', '/api/user/sync', {
+      auth0Id: 'auth0|dan',
+      email: 'dan@example.com',
+      firstName: 'Dan',
+      lastName: 'Ortiz',
+      imageUrl: '',
+    });
     expect(sync.statusCode).toBe(200);
     expect(sync.json()).toMatchObject({ firstName: 'Dan', lastName: 'Ortiz', imageUrl: null });
   });
 
-  it('makes admins of KAI_ADMIN_EMAILS, case-insensitively, from the token\'s email claim', async () => {
+  it("makes admins of KAI_ADMIN_EMAILS, case-insensitively, from the token's email claim", async () => {
     const token = await issuer.sign({ sub: 'auth0|boss', aud: AUDIENCE, email: 'BOSS@example.com' });
     const sync = await app.inject({
       method: 'POST',
@@ -91,7 +97,11 @@ describe.each(databaseKinds)('user sync and current user (%s)', (kind) => {
   });
 
   it('asks for sign-in before it reads the body: anonymous callers learn nothing of the schema', async () => {
-    for (const [url, payload] of [['/api/user/sync', {}], ['/api/chat', { message: '' }], ['/api/chat/sessions', { title: 42 }]] as const) {
+    for (const [url, payload] of [
+      ['/api/user/sync', {}],
+      ['/api/chat', { message: '' }],
+      ['/api/chat/sessions', { title: 42 }],
+    ] as const) {
       const res = await app.inject({ method: 'POST', url, payload });
       expect(res.statusCode, url).toBe(401);
       expect(res.json().error.code, url).toBe('missing_token');

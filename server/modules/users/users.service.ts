@@ -23,9 +23,7 @@ export function createUsersService(repo: UsersRepository, policy: RolePolicy) {
   // The role is read from the verified token only: its roles claim, or its email claim named in
   // KAI_ADMIN_EMAILS. Never from the stored row, which a sync body may have written.
   const roleFor = (identity: Identity): UserRole =>
-    identity.roles.includes(policy.adminRole) || (!!identity.email && policy.adminEmails.includes(identity.email.toLowerCase()))
-      ? 'admin'
-      : 'user';
+    identity.roles.includes(policy.adminRole) || (!!identity.email && policy.adminEmails.includes(identity.email.toLowerCase())) ? 'admin' : 'user';
 
   return {
     /** The user row for this identity, created on first sight. Disabled users are refused. */

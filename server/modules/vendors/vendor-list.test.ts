@@ -18,7 +18,20 @@ describe('parseVendorList', () => {
       ['Vendor Master List - exported 2024-05-01'],
       [],
       ['VendorID', 'Vendor Name', 'Legal Name', 'Status', 'Address 1', 'Address 2', 'City', 'ST', 'Zip Code', 'Phone #', 'E-mail', 'Fed ID'],
-      ['V100', 'Hendricks Lumber', 'Hendricks Lumber & Supply Co.', 'A', '1200 Industrial Blvd', 'Suite 4', 'Houston', 'TX', '77002', '713-555-0142', 'ap@hendricks.com', '12-3456789'],
+      [
+        'V100',
+        'Hendricks Lumber',
+        'Hendricks Lumber & Supply Co.',
+        'A',
+        '1200 Industrial Blvd',
+        'Suite 4',
+        'Houston',
+        'TX',
+        '77002',
+        '713-555-0142',
+        'ap@hendricks.com',
+        '12-3456789',
+      ],
       ['V101', 'Gulf Coast Ready Mix, LLC', '', 'Inactive', '', '', '', '', '', '', '', ''],
       ['', '', '', '', '', '', '', '', '', '', '', ''],
     ]);
@@ -41,14 +54,28 @@ describe('parseVendorList', () => {
   });
 
   it.each([
-    ['Active', true], ['inactive', false], ['Y', true], ['N', false], ['TRUE', true], ['false', false], ['I', false], ['', null], ['maybe', null],
+    ['Active', true],
+    ['inactive', false],
+    ['Y', true],
+    ['N', false],
+    ['TRUE', true],
+    ['false', false],
+    ['I', false],
+    ['', null],
+    ['maybe', null],
   ])('reads status %s as %s', (status, expected) => {
-    const { entries } = parseVendorList([['Name', 'Status'], ['Acme', status]]);
+    const { entries } = parseVendorList([
+      ['Name', 'Status'],
+      ['Acme', status],
+    ]);
     expect(entries[0].isActive).toBe(expected);
   });
 
   it('inverts an "Inactive" column and uses the legal name when there is no other name', () => {
-    const { entries } = parseVendorList([['Legal Name', 'Inactive?'], ['Acme Corp', 'Yes']]);
+    const { entries } = parseVendorList([
+      ['Legal Name', 'Inactive?'],
+      ['Acme Corp', 'Yes'],
+    ]);
     expect(entries[0]).toMatchObject({ name: 'Acme Corp', legalName: null, isActive: false });
   });
 
@@ -74,27 +101,54 @@ describe('parseVendorList', () => {
   });
 
   it('prefers "Vendor Name" to a bare "Vendor" column, which then holds the code', () => {
-    const { entries } = parseVendorList([['Vendor', 'Vendor Name', 'Name'], ['V7', 'Acme Supply', 'Jo Smith']]);
+    const { entries } = parseVendorList([
+      ['Vendor', 'Vendor Name', 'Name'],
+      ['V7', 'Acme Supply', 'Jo Smith'],
+    ]);
     expect(entries[0]).toMatchObject({ code: 'V7', name: 'Acme Supply' });
   });
 
   it('does not take a contact name for the vendor name', () => {
-    expect(failure([['Vendor ID', 'Contact Name', 'Phone'], ['1', 'Jo', '555-1234']])).toMatchObject({
+    expect(
+      failure([
+        ['Vendor ID', 'Contact Name', 'Phone'],
+        ['1', 'Jo', '555-1234'],
+      ]),
+    ).toMatchObject({
       statusCode: 422,
       code: 'no_name_column',
     });
   });
 
   it('refuses a sheet without a header row, and an empty one', () => {
-    const noHeader = failure([['Acme', '12'], ['Beta', '13']]);
+    const noHeader = failure([
+      ['Acme', '12'],
+      ['Beta', '13'],
+    ]);
     expect(noHeader).toMatchObject({ statusCode: 422, code: 'no_header_row' });
     expect(noHeader.message).toMatch(/first 20 rows/);
     expect(failure([[], ['', '']])).toMatchObject({ code: 'empty_vendor_list' });
   });
 });
 
-const entry = (row: number, name: string, normalizedName: string, code: string | null = null, extra: Partial<VendorListEntry> = {}): VendorListEntry => ({
-  row, code, name, normalizedName, legalName: null, isActive: null, address: null, phone: null, email: null, taxId: null, ...extra,
+const entry = (
+  row: number,
+  name: string,
+  normalizedName: string,
+  code: string | null = null,
+  extra: Partial<VendorListEntry> = {},
+): VendorListEntry => ({
+  row,
+  code,
+  name,
+  normalizedName,
+  legalName: null,
+  isActive: null,
+  address: null,
+  phone: null,
+  email: null,
+  taxId: null,
+  ...extra,
 });
 
 describe('planVendorImport', () => {

@@ -14,25 +14,89 @@ type Field = 'name' | 'legalName' | 'code' | 'active' | 'inactive' | 'address' |
 const HEADERS: Record<Field, string[]> = {
   // Surest first: "Vendor Name" beats a bare "Name" or "Vendor" in the same header row.
   name: [
-    'vendor name', 'supplier name', 'payee name', 'vendor display name', 'vendor dba', 'company name', 'business name', 'name',
-    'company', 'payee', 'dba', 'dba name', 'trade name', 'display name', 'sort name', 'vendor', 'supplier',
+    'vendor name',
+    'supplier name',
+    'payee name',
+    'vendor display name',
+    'vendor dba',
+    'company name',
+    'business name',
+    'name',
+    'company',
+    'payee',
+    'dba',
+    'dba name',
+    'trade name',
+    'display name',
+    'sort name',
+    'vendor',
+    'supplier',
   ],
   legalName: ['legal name', 'vendor legal name', 'legal entity', 'legal entity name', 'legal business name', 'registered name'],
   code: [
-    'vendor id', 'vendor code', 'vendor #', 'vendor no', 'vendor number', 'vendor num', 'vendor key', 'id', 'code', 'number', 'no', '#',
-    'supplier id', 'supplier code', 'supplier #', 'supplier no', 'supplier number', 'account', 'account #', 'account number', 'acct',
-    'acct #', 'vendor account', 'vendor acct',
+    'vendor id',
+    'vendor code',
+    'vendor #',
+    'vendor no',
+    'vendor number',
+    'vendor num',
+    'vendor key',
+    'id',
+    'code',
+    'number',
+    'no',
+    '#',
+    'supplier id',
+    'supplier code',
+    'supplier #',
+    'supplier no',
+    'supplier number',
+    'account',
+    'account #',
+    'account number',
+    'acct',
+    'acct #',
+    'vendor account',
+    'vendor acct',
   ],
   active: ['active', 'status', 'vendor status', 'is active', 'active status', 'active?', 'enabled'],
   inactive: ['inactive', 'is inactive', 'inactive?', 'disabled', 'on hold', 'hold'],
-  address: ['address', 'address 1', 'address1', 'address line 1', 'street', 'street address', 'street 1', 'mailing address', 'remit address', 'remit to address', 'remit to', 'full address'],
+  address: [
+    'address',
+    'address 1',
+    'address1',
+    'address line 1',
+    'street',
+    'street address',
+    'street 1',
+    'mailing address',
+    'remit address',
+    'remit to address',
+    'remit to',
+    'full address',
+  ],
   address2: ['address 2', 'address2', 'address line 2', 'street 2', 'suite'],
   city: ['city', 'town'],
   state: ['state', 'st', 'province', 'state province', 'region'],
   zip: ['zip', 'zip code', 'zipcode', 'postal code', 'postcode', 'zip postal code'],
   phone: ['phone', 'phone number', 'phone #', 'telephone', 'tel', 'main phone', 'office phone', 'business phone', 'phone 1', 'work phone'],
   email: ['email', 'e mail', 'email address', 'e mail address', 'ap email', 'contact email', 'remit email', 'accounts receivable email'],
-  taxId: ['tax id', 'tin', 'ein', 'fein', 'federal id', 'federal tax id', 'federal id number', 'tax id number', 'taxpayer id', 'tax number', 'ssn ein', 'tin ein', '1099 id', 'tax identification number'],
+  taxId: [
+    'tax id',
+    'tin',
+    'ein',
+    'fein',
+    'federal id',
+    'federal tax id',
+    'federal id number',
+    'tax id number',
+    'taxpayer id',
+    'tax number',
+    'ssn ein',
+    'tin ein',
+    '1099 id',
+    'tax identification number',
+  ],
 };
 
 const EXACT = new Map<string, Field>(Object.entries(HEADERS).flatMap(([field, names]) => names.map((n) => [n, field as Field])));
@@ -122,7 +186,23 @@ export interface ParsedVendorList {
 }
 
 const ACTIVE_WORDS = new Set(['active', 'a', 'y', 'yes', 'true', '1', 't', 'open', 'enabled', 'approved', 'current']);
-const INACTIVE_WORDS = new Set(['inactive', 'i', 'n', 'no', 'false', '0', 'f', 'closed', 'disabled', 'deleted', 'terminated', 'hold', 'on hold', 'blocked', 'archived']);
+const INACTIVE_WORDS = new Set([
+  'inactive',
+  'i',
+  'n',
+  'no',
+  'false',
+  '0',
+  'f',
+  'closed',
+  'disabled',
+  'deleted',
+  'terminated',
+  'hold',
+  'on hold',
+  'blocked',
+  'archived',
+]);
 
 const LIMITS = { name: 200, code: 100, other: 500 };
 
@@ -146,7 +226,10 @@ function findHeader(rows: string[][]): { index: number; columns: Columns } {
   }
   if (best && (!bestWithoutName || best.score >= bestWithoutName.score)) return best;
   if (bestWithoutName && bestWithoutName.score >= 2) {
-    const shown = bestWithoutName.headers.slice(0, 8).map((h) => `"${h.trim()}"`).join(', ');
+    const shown = bestWithoutName.headers
+      .slice(0, 8)
+      .map((h) => `"${h.trim()}"`)
+      .join(', ');
     throw listError(
       'no_name_column',
       `The vendor list has no vendor name column (row ${bestWithoutName.index + 1} has ${shown}). Add a column headed "Vendor Name" or "Name".`,

@@ -4,8 +4,23 @@
  */
 
 const LEGAL_SUFFIXES = new Set([
-  'inc', 'incorporated', 'llc', 'co', 'company', 'corp', 'corporation', 'ltd', 'limited',
-  'lp', 'llp', 'pllc', 'plc', 'pc', 'gmbh', 'sarl', 'sa',
+  'inc',
+  'incorporated',
+  'llc',
+  'co',
+  'company',
+  'corp',
+  'corporation',
+  'ltd',
+  'limited',
+  'lp',
+  'llp',
+  'pllc',
+  'plc',
+  'pc',
+  'gmbh',
+  'sarl',
+  'sa',
 ]);
 
 /** Abbreviations invoices print for words a vendor master spells out (and the other way round). */
@@ -54,9 +69,27 @@ const LIGHT_TOKENS = new Set(['and', 'of', 'the']);
 
 /** Webmail domains say nothing about who sent an invoice. */
 const FREE_MAIL_DOMAINS = new Set([
-  'gmail.com', 'googlemail.com', 'yahoo.com', 'ymail.com', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com',
-  'aol.com', 'icloud.com', 'me.com', 'mac.com', 'comcast.net', 'att.net', 'sbcglobal.net', 'verizon.net',
-  'protonmail.com', 'proton.me', 'gmx.com', 'mail.com', 'zoho.com',
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'ymail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'aol.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'comcast.net',
+  'att.net',
+  'sbcglobal.net',
+  'verizon.net',
+  'protonmail.com',
+  'proton.me',
+  'gmx.com',
+  'mail.com',
+  'zoho.com',
 ]);
 
 /**
@@ -200,7 +233,11 @@ const DIRECTIONS = new Set(['n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw', 'north',
 
 /** Street number and street name ("1200 industrial") from an address, or null. */
 export function streetKey(address: string | null | undefined): string | null {
-  const words = (address ?? '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim().split(' ');
+  const words = (address ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ');
   for (let i = 0; i < words.length - 1; i++) {
     if (!/^\d{1,6}$/.test(words[i])) continue;
     const name = words.slice(i + 1).find((word) => !DIRECTIONS.has(word));

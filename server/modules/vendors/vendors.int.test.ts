@@ -86,7 +86,14 @@ describe.each(databaseKinds)('vendors (%s)', (kind) => {
       'V103,ABC Supply of Texas,Inactive,,,',
     ].join('\r\n');
     const result = await uploadOk('vendors.csv', `\uFEFF${csv}`);
-    expect(result).toEqual({ success: true, message: 'Imported 4 vendors: 4 created, 0 updated, 0 skipped.', created: 4, updated: 0, skipped: 0, skippedRows: [] });
+    expect(result).toEqual({
+      success: true,
+      message: 'Imported 4 vendors: 4 created, 0 updated, 0 skipped.',
+      created: 4,
+      updated: 0,
+      skipped: 0,
+      skippedRows: [],
+    });
 
     const vendors = await listVendors();
     expect(vendors.map((v) => v.name)).toEqual(['ABC Supply', 'ABC Supply of Texas', 'Gulf Coast Ready Mix, LLC', 'Hendricks Lumber & Supply Co.']);
@@ -106,7 +113,11 @@ describe.each(databaseKinds)('vendors (%s)', (kind) => {
 
   it('updates on re-upload instead of duplicating, and never erases with an empty cell', async () => {
     const before = await vendorCount();
-    const csv = ['Vendor ID,Vendor Name,Status,Phone', 'V100,Hendricks Lumber & Supply Co.,Inactive,', 'V101,Gulf Coast Ready Mix LLC,Active,409-555-0100'].join('\n');
+    const csv = [
+      'Vendor ID,Vendor Name,Status,Phone',
+      'V100,Hendricks Lumber & Supply Co.,Inactive,',
+      'V101,Gulf Coast Ready Mix LLC,Active,409-555-0100',
+    ].join('\n');
     const result = await uploadOk('vendors-again.csv', csv);
     expect(result).toMatchObject({ created: 0, updated: 2, skipped: 0, message: 'Imported 2 vendors: 0 created, 2 updated, 0 skipped.' });
     expect(await vendorCount()).toBe(before);
@@ -149,7 +160,9 @@ describe.each(databaseKinds)('vendors (%s)', (kind) => {
   });
 
   it('skips bad rows and says why', async () => {
-    const csv = ['Vendor ID;Vendor Name;Status', 'B1;Bluebonnet Concrete;A', 'B2;;A', 'B1;Bluebonnet Concrete Again;A', ';Ironwood Framing;A'].join('\n');
+    const csv = ['Vendor ID;Vendor Name;Status', 'B1;Bluebonnet Concrete;A', 'B2;;A', 'B1;Bluebonnet Concrete Again;A', ';Ironwood Framing;A'].join(
+      '\n',
+    );
     const result = await uploadOk('semicolons.csv', csv);
     expect(result).toMatchObject({ created: 2, updated: 0, skipped: 2, message: 'Imported 4 vendors: 2 created, 0 updated, 2 skipped.' });
     expect(result.skippedRows).toEqual([
@@ -162,7 +175,9 @@ describe.each(databaseKinds)('vendors (%s)', (kind) => {
     const before = await vendorCount();
     const res = await upload('no-names.csv', 'Vendor ID,Phone,Email\nN1,555-0100,a@b.com\nN2,555-0101,c@d.com\n');
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ error: { code: 'no_name_column', message: expect.stringMatching(/no vendor name column.*"Vendor ID", "Phone", "Email"/) } });
+    expect(res.json()).toEqual({
+      error: { code: 'no_name_column', message: expect.stringMatching(/no vendor name column.*"Vendor ID", "Phone", "Email"/) },
+    });
     expect(await vendorCount()).toBe(before);
 
     const headerless = await upload('headerless.csv', 'Acme,12\nBeta,13\n');
@@ -177,7 +192,10 @@ describe.each(databaseKinds)('vendors (%s)', (kind) => {
   it('refuses what is not a spreadsheet (415), a damaged workbook (422) and an oversized file (413)', async () => {
     const pdf = await upload('vendors.csv', makeTextPdf([[[72, 760, 'Vendor list']]]));
     expect(pdf.statusCode).toBe(415);
-    expect(pdf.json().error).toEqual({ code: 'unsupported_type', message: 'vendors.csv: This file is a PDF. Only CSV or Excel (.csv, .xlsx, .xls) files can be imported.' });
+    expect(pdf.json().error).toEqual({
+      code: 'unsupported_type',
+      message: 'vendors.csv: This file is a PDF. Only CSV or Excel (.csv, .xlsx, .xls) files can be imported.',
+    });
     const html = await upload('export.xls', '<html><body><table><tr><td>Vendor Name</td></tr></table></body></html>');
     expect(html.statusCode).toBe(415);
     expect(html.json().error.message).toMatch(/web page \(HTML\).*save it as \.xlsx or CSV/);
@@ -203,7 +221,8 @@ describe.each(databaseKinds)('vendors (%s)', (kind) => {
     expect(res.json()).toEqual({
       error: {
         code: 'limits',
-        message: 'vendors.xlsx: The Excel workbook was refused: a part unpacks to more than its header says (xl/media/image1.png), which looks like a ZIP bomb.',
+        message:
+          'vendors.xlsx: The Excel workbook was refused: a part unpacks to more than its header says (xl/media/image1.png), which looks like a ZIP bomb.',
       },
     });
     expect(await vendorCount()).toBe(before);
@@ -260,7 +279,9 @@ describe.each(databaseKinds)('vendors (%s)', (kind) => {
 
     it('remembers a confirmed alias and matches it first time after', async () => {
       await app.inject({ url: '/api/vendors', headers: await auth('alias-user') });
-      const users = (await database.handle.db.execute(sql`select id from users where subject = 'alias-user'`)) as unknown as { rows: Array<{ id: string }> };
+      const users = (await database.handle.db.execute(sql`select id from users where subject = 'alias-user'`)) as unknown as {
+        rows: Array<{ id: string }>;
+      };
       const pinnacle = await byName('Pinnacle Steel');
       const before = await matchVendors(deps(), { name: 'PSF Tulsa Yard' });
       expect(before[0]?.vendor_id).not.toBe(pinnacle.id);

@@ -25,16 +25,23 @@ export const vendorsModule = fp(
     const vendors = createVendorsService({
       repository: options.repository,
       readRows: (input) =>
-        readTableRows({ ...input, limits: { maxBytes: maxFileBytes, maxRows: VENDOR_LIST_MAX_ROWS, timeoutMs: options.extractionTimeoutMs } }, { pool }),
+        readTableRows(
+          { ...input, limits: { maxBytes: maxFileBytes, maxRows: VENDOR_LIST_MAX_ROWS, timeoutMs: options.extractionTimeoutMs } },
+          { pool },
+        ),
     });
     // The sidebar's upload with the purpose 'vendor' imports the list before storing the file;
     // a file that is not a usable vendor list fails the upload with the same message.
     app.documents.handlePurpose('vendor', {
       beforeStore: async (owner, file) => {
         const { size } = await stat(file.path);
-        if (size > maxFileBytes) throw new AppError(413, 'file_too_large', `${file.name}: vendor lists may be at most ${Math.round(maxFileBytes / 1024 / 1024)} MB.`);
+        if (size > maxFileBytes)
+          throw new AppError(413, 'file_too_large', `${file.name}: vendor lists may be at most ${Math.round(maxFileBytes / 1024 / 1024)} MB.`);
         const result = await vendors.importList({ filename: file.name, bytes: await readFile(file.path) });
-        app.log.info({ userId: owner.id, created: result.created, updated: result.updated, skipped: result.skipped }, 'vendor list imported from an upload');
+        app.log.info(
+          { userId: owner.id, created: result.created, updated: result.updated, skipped: result.skipped },
+          'vendor list imported from an upload',
+        );
       },
     });
     await app.register(vendorsRoutes, { vendors, maxFileBytes });

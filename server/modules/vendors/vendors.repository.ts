@@ -48,7 +48,10 @@ export function createVendorsRepository(db: Database) {
 
   return {
     async list(): Promise<VendorRow[]> {
-      return db.select().from(vendors).orderBy(sql`lower(${vendors.name})`, asc(vendors.id));
+      return db
+        .select()
+        .from(vendors)
+        .orderBy(sql`lower(${vendors.name})`, asc(vendors.id));
     },
 
     async findById(id: string): Promise<VendorRow | undefined> {
@@ -131,9 +134,7 @@ export function createVendorsRepository(db: Database) {
     async importVendors<T>(plan: (existing: VendorKey[]) => VendorImportPlan<T>): Promise<T> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
-        const existing = await tx
-          .select({ id: vendors.id, code: vendors.code, normalizedName: vendors.normalizedName })
-          .from(vendors);
+        const existing = await tx.select({ id: vendors.id, code: vendors.code, normalizedName: vendors.normalizedName }).from(vendors);
         const { inserts, updates, result } = plan(existing);
         for (let start = 0; start < inserts.length; start += INSERT_BATCH) {
           await tx.insert(vendors).values(inserts.slice(start, start + INSERT_BATCH));
@@ -147,7 +148,6 @@ export function createVendorsRepository(db: Database) {
         return result;
       });
     },
-
   };
 }
 

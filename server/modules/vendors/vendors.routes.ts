@@ -35,7 +35,10 @@ export const vendorsRoutes: FastifyPluginAsyncZod<VendorsRoutesOptions> = async 
       });
       const result = await vendors.importList({ filename, bytes });
       // The master is shared: who changed it stays on record.
-      request.log.info({ userId: user.id, filename, created: result.created, updated: result.updated, skipped: result.skipped }, 'vendor list imported');
+      request.log.info(
+        { userId: user.id, filename, created: result.created, updated: result.updated, skipped: result.skipped },
+        'vendor list imported',
+      );
       return result;
     } catch (err) {
       // The rest of the body may still be on its way: close rather than read it.

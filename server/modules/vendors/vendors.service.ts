@@ -36,7 +36,8 @@ export function createVendorsService(deps: VendorsServiceDeps) {
       return await deps.readRows({ bytes: file.bytes, kind: detected.kind });
     } catch (error) {
       // The sandbox's messages are written for the uploader; only the file name is added.
-      if (error instanceof ExtractionError && error.statusCode < 500) throw new AppError(error.statusCode, error.code, `${file.filename}: ${error.message}`);
+      if (error instanceof ExtractionError && error.statusCode < 500)
+        throw new AppError(error.statusCode, error.code, `${file.filename}: ${error.message}`);
       throw error;
     }
   }
@@ -46,11 +47,18 @@ export function createVendorsService(deps: VendorsServiceDeps) {
     async importList(file: VendorListFile): Promise<VendorUploadResponse> {
       const table = await readRows(file);
       if (table.truncated) {
-        throw new AppError(413, 'too_many_rows', `${file.filename} has more than ${VENDOR_LIST_MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller lists.`);
+        throw new AppError(
+          413,
+          'too_many_rows',
+          `${file.filename} has more than ${VENDOR_LIST_MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller lists.`,
+        );
       }
       const parsed = parseVendorList(table.rows);
       if (parsed.entries.length === 0) {
-        const why = parsed.skipped.slice(0, 3).map((s) => s.reason).join('; ');
+        const why = parsed.skipped
+          .slice(0, 3)
+          .map((s) => s.reason)
+          .join('; ');
         throw new AppError(422, 'no_vendors', `${file.filename} has no vendor rows to import${why ? ` (${why})` : ''}.`);
       }
       const counts = await repository.importVendors((existing) => planVendorImport(parsed.entries, existing));

@@ -18,11 +18,7 @@ export type OwnedIds = Record<Resource, string>;
  * someone else can be recognised. Vendors are the organisation's, not the user's: one is made
  * so the shared route has a real id to be read with.
  */
-export async function createOwnedResources(
-  app: FastifyInstance,
-  owner: { authorization: string },
-  marker: string,
-): Promise<OwnedIds> {
+export async function createOwnedResources(app: FastifyInstance, owner: { authorization: string }, marker: string): Promise<OwnedIds> {
   const call = async (method: 'GET' | 'POST', url: string, payload?: object | FormData) => {
     const response = await app.inject({ method, url, headers: owner, ...(payload ? { payload } : {}) });
     expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
@@ -49,7 +45,9 @@ export async function createOwnedResources(
   ]);
   const invoiceForm = new FormData();
   invoiceForm.append('file', new Blob([new Uint8Array(invoicePdf)]), `${marker}-invoice.pdf`);
-  const { parsed_invoice: [invoice] }: UploadInvoiceResponse = await call('POST', '/api/upload-invoice', invoiceForm);
+  const {
+    parsed_invoice: [invoice],
+  }: UploadInvoiceResponse = await call('POST', '/api/upload-invoice', invoiceForm);
   const confirmed: ConfirmInvoiceResponse = await call('POST', '/api/confirm-invoice', {
     parsed_invoice: { invoice_id: invoice.invoice_id },
     mappings: invoice.invoice_lines.map((line) => ({ line_number: line.line_number, amount: line.amount, chosen_vendor: 'ACME SUPPLY CO' })),

@@ -57,10 +57,7 @@ export function MainScreen({ mode }: MainScreenProps) {
   };
 
   // Spec part 1, section 4: after a send the session list is fetched again (titles, order).
-  const onMessageSent = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
-    [queryClient],
-  );
+  const onMessageSent = useCallback(() => void queryClient.invalidateQueries({ queryKey: sessionsQueryKey }), [queryClient]);
   const forgetMessages = (id: number) => queryClient.removeQueries({ queryKey: messagesQueryKey(id) });
 
   return (

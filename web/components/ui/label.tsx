@@ -4,9 +4,6 @@ import { cn } from '@/lib/utils';
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
   return (
-    <LabelPrimitive.Root
-      className={cn('text-sm leading-none font-medium text-slate-800 select-none dark:text-slate-200', className)}
-      {...props}
-    />
+    <LabelPrimitive.Root className={cn('text-sm leading-none font-medium text-slate-800 select-none dark:text-slate-200', className)} {...props} />
   );
 }

@@ -3,14 +3,7 @@ import type { User } from 'oidc-client-ts';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthProvider as OidcProvider, useAuth as useOidc } from 'react-oidc-context';
 import { AuthContext, type AuthContextValue } from './auth-context';
-import {
-  clearIdentityCache,
-  createUserManager,
-  isRedirectRegistrationError,
-  LOGIN_PROMPT,
-  readReturnTo,
-  type SigninState,
-} from './user-manager';
+import { clearIdentityCache, createUserManager, isRedirectRegistrationError, LOGIN_PROMPT, readReturnTo, type SigninState } from './user-manager';
 
 /**
  * Back from the identity provider: drop `?code=&state=` and return to the path the

@@ -7,9 +7,7 @@ export function UserSettingsDialog({ open, onOpenChange }: { open: boolean; onOp
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Settings</DialogTitle>
-          <DialogDescription>
-            Profile management is handled in your identity provider's user menu.
-          </DialogDescription>
+          <DialogDescription>Profile management is handled in your identity provider's user menu.</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <DialogClose asChild>

@@ -51,7 +51,10 @@ export function WelcomePage() {
         </ul>
 
         {auth.error && (
-          <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-300">
+          <p
+            role="alert"
+            className="mt-6 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-300"
+          >
             Sign-in did not complete. Please try again.
           </p>
         )}

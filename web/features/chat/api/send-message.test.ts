@@ -43,7 +43,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('sendChatMessage', () => {
   const sources: MessageSource[] = [{ type: 'structure', title: 'AP Guide', snippet: 'Vendors' }];
-  const stream = [sse('sources', { sources }), sse('token', { text: 'Open ' }), sse('token', { text: 'Vendors – ' }), sse('message', answer)].join('');
+  const stream = [sse('sources', { sources }), sse('token', { text: 'Open ' }), sse('token', { text: 'Vendors – ' }), sse('message', answer)].join(
+    '',
+  );
 
   it.each([1, 3, 7, 1000])('reads sources, tokens and the stored message from chunks of %i bytes', async (size) => {
     const server = serveStream(bytesInPieces(stream, size));
@@ -67,7 +69,12 @@ describe('sendChatMessage', () => {
   });
 
   it("throws the stream's own error event", async () => {
-    serveStream(bytesInPieces(sse('token', { text: 'Partial' }) + sse('error', { error: { code: 'database_unavailable', message: 'The database is unavailable.' } }), 4));
+    serveStream(
+      bytesInPieces(
+        sse('token', { text: 'Partial' }) + sse('error', { error: { code: 'database_unavailable', message: 'The database is unavailable.' } }),
+        4,
+      ),
+    );
     const error = await sendChatMessage(input).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(ChatStreamError);
     expect(error).toMatchObject({ code: 'database_unavailable', message: 'The database is unavailable.' });

@@ -74,13 +74,7 @@ export default function AssistantMarkdown({ content }: { content: string }) {
   const rehypePlugins = useHighlighter(FENCED_CODE.test(content));
   return (
     <div className="kai-markdown">
-      <Markdown
-        remarkPlugins={remarkPlugins}
-        rehypePlugins={rehypePlugins}
-        skipHtml
-        urlTransform={(url) => toSafeHref(url)}
-        components={components}
-      >
+      <Markdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} skipHtml urlTransform={(url) => toSafeHref(url)} components={components}>
         {content}
       </Markdown>
     </div>

@@ -108,7 +108,9 @@ describe('ChatView', () => {
     const response: SendChatResponse = {
       sessionId: 1,
       userMessage: message('u2', 'user', 'How do I add a vendor?'),
-      message: message('a2', 'assistant', 'Open Vendors, then click New.', { sources: [{ type: 'structure', title: 'AP Guide', snippet: 'Vendors' }] }),
+      message: message('a2', 'assistant', 'Open Vendors, then click New.', {
+        sources: [{ type: 'structure', title: 'AP Guide', snippet: 'Vendors' }],
+      }),
     };
     const callsBefore = server.messageCalls();
     server.state.stored = [response.userMessage, response.message];
@@ -129,10 +131,7 @@ describe('ChatView', () => {
     server.emit('token', { text: 'Job cost tracks' });
     await screen.findByText('Job cost tracks');
 
-    server.state.stored = [
-      message('u3', 'user', 'Explain job cost'),
-      message('a3', 'assistant', 'Job cost tracks', { stopped: true }),
-    ];
+    server.state.stored = [message('u3', 'user', 'Explain job cost'), message('a3', 'assistant', 'Job cost tracks', { stopped: true })];
     await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
 
     expect(server.state.aborted).toBe(true);

@@ -11,7 +11,10 @@ export function ExternalLink({ href, children, className }: { href: string; chil
           href={href}
           target="_blank"
           rel="noopener noreferrer nofollow"
-          className={cn('break-words text-blue-700 underline underline-offset-2 hover:text-blue-900 dark:text-blue-400 dark:hover:text-blue-300', className)}
+          className={cn(
+            'break-words text-blue-700 underline underline-offset-2 hover:text-blue-900 dark:text-blue-400 dark:hover:text-blue-300',
+            className,
+          )}
         >
           {children}
         </a>

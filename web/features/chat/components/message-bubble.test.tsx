@@ -15,7 +15,13 @@ describe('MessageBubble', () => {
   it("labels a user message 'You' and links its URLs in a new tab", () => {
     renderWithProviders(
       <MessageBubble
-        message={{ id: 'u1', role: 'user', content: 'See [docs](https://erp.example.com/a) and https://b.example.com', createdAt: '', metadata: null }}
+        message={{
+          id: 'u1',
+          role: 'user',
+          content: 'See [docs](https://erp.example.com/a) and https://b.example.com',
+          createdAt: '',
+          metadata: null,
+        }}
       />,
     );
     expect(screen.getByText('You')).toBeTruthy();
@@ -60,7 +66,7 @@ describe('MessageBubble', () => {
     expect(screen.getByText('click').closest('a')).toBeNull();
   });
 
-  it("lists the sources, marks retrieval answers and opens uploaded documents", async () => {
+  it('lists the sources, marks retrieval answers and opens uploaded documents', async () => {
     const onOpenDocument = vi.fn();
     renderWithProviders(
       <MessageBubble

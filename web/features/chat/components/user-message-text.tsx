@@ -9,7 +9,11 @@ export function UserMessageText({ content }: { content: string }) {
     <p className="break-words whitespace-pre-wrap">
       {segments.map((segment, index) =>
         segment.type === 'link' ? (
-          <ExternalLink key={index} href={segment.href} className="text-inherit underline hover:text-inherit dark:text-inherit dark:hover:text-inherit">
+          <ExternalLink
+            key={index}
+            href={segment.href}
+            className="text-inherit underline hover:text-inherit dark:text-inherit dark:hover:text-inherit"
+          >
             {segment.text}
           </ExternalLink>
         ) : (

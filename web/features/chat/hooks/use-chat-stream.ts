@@ -64,8 +64,7 @@ export function useChatStream({ sessionId, source, onMessageSent }: Options) {
             onToken: (token) => setLive((current) => current && { ...current, text: current.text + token }),
             onSources: (sources) => setLive((current) => current && { ...current, sources }),
             // Committed before the cache update, so no frame shows the answer twice.
-            onStored: (stored) =>
-              flushSync(() => setLive((current) => current && { ...current, sessionId: stored.sessionId, stored })),
+            onStored: (stored) => flushSync(() => setLive((current) => current && { ...current, sessionId: stored.sessionId, stored })),
           },
         });
         onMessageSent?.(response);

@@ -26,7 +26,15 @@ function fakeDocumentsApi(initial: DocumentDto[], { failDelete = false } = {}) {
 
 const twoDocuments = [
   documentFixture({ id: 'd1', filename: longName }),
-  documentFixture({ id: 'd2', filename: 'scan.png', kind: 'png', fileType: 'image/png', fileSize: 2048, status: 'failed', failureReason: 'No text could be read from this image.' }),
+  documentFixture({
+    id: 'd2',
+    filename: 'scan.png',
+    kind: 'png',
+    fileType: 'image/png',
+    fileSize: 2048,
+    status: 'failed',
+    failureReason: 'No text could be read from this image.',
+  }),
   documentFixture({ id: 'd3', filename: 'ledger.xlsx', kind: 'xlsx', status: 'queued' }),
 ];
 
@@ -37,7 +45,10 @@ describe('ContextToolsPanel, Documents tab', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("shows 'Loading documents...' while the list loads", () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
     renderWithProviders(<ContextToolsPanel />);
     expect(screen.getByText('Document Analysis')).toBeTruthy();
     expect(screen.getByText('Loading documents...')).toBeTruthy();
@@ -50,7 +61,10 @@ describe('ContextToolsPanel, Documents tab', () => {
   });
 
   it("shows 'Failed to fetch documents' when the list cannot be read", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('boom', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('boom', { status: 500 })),
+    );
     renderWithProviders(<ContextToolsPanel />);
     expect(await screen.findByText('Failed to fetch documents')).toBeTruthy();
   });
@@ -88,7 +102,10 @@ describe('ContextToolsPanel, Documents tab', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const documents = [documentFixture({ id: 'd1', filename: 'first.pdf' })];
-      vi.stubGlobal('fetch', vi.fn(async () => Response.json(documents)));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => Response.json(documents)),
+      );
       renderWithProviders(<ContextToolsPanel />);
       await screen.findByText('first.pdf');
 

@@ -57,7 +57,9 @@ function FilePreviewBody({ documentId }: { documentId: string }) {
 export function FilePreviewDialog({ documentId, onOpenChange }: FilePreviewDialogProps) {
   return (
     <Dialog open={documentId !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] max-w-3xl overflow-auto">{documentId !== null && <FilePreviewBody documentId={documentId} />}</DialogContent>
+      <DialogContent className="max-h-[90vh] max-w-3xl overflow-auto">
+        {documentId !== null && <FilePreviewBody documentId={documentId} />}
+      </DialogContent>
     </Dialog>
   );
 }

@@ -11,9 +11,7 @@ export function ImagePreviewDialog({ entry, onOpenChange }: { entry: SelectedFil
           <DialogTitle className="truncate" title={entry?.file.name}>
             {entry?.file.name}
           </DialogTitle>
-          <DialogDescription>
-            {entry && `${formatKilobytes(entry.file.size)} · ${entry.file.type || 'Unknown type'}`}
-          </DialogDescription>
+          <DialogDescription>{entry && `${formatKilobytes(entry.file.size)} · ${entry.file.type || 'Unknown type'}`}</DialogDescription>
         </DialogHeader>
         <div className="flex min-h-0 flex-1 items-center justify-center overflow-auto rounded-md bg-slate-100 dark:bg-slate-950">
           {entry?.previewUrl && <img src={entry.previewUrl} alt={entry.file.name} className="max-h-full max-w-full object-contain" />}

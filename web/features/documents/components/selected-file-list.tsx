@@ -37,7 +37,14 @@ export function SelectedFileList({ files, disabled, onRemove, onPreview }: Selec
               </p>
               <p className="text-xs text-slate-500 dark:text-slate-400">{formatKilobytes(size)}</p>
             </div>
-            <Button variant="ghost" size="icon" className="size-8" aria-label={`Remove ${name}`} disabled={disabled} onClick={() => onRemove(entry.id)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label={`Remove ${name}`}
+              disabled={disabled}
+              onClick={() => onRemove(entry.id)}
+            >
               <X aria-hidden="true" />
             </Button>
           </li>

@@ -54,8 +54,8 @@ export function UploadPanel({ sessionId }: { sessionId?: number }) {
     if (busy) return;
     setFailure(null);
     add(incoming);
-  };  const { dragging, zoneProps } = useFileDrop(addFiles, busy);
-
+  };
+  const { dragging, zoneProps } = useFileDrop(addFiles, busy);
 
   const openPicker = () => {
     if (!busy) inputRef.current?.click();
@@ -66,7 +66,6 @@ export function UploadPanel({ sessionId }: { sessionId?: number }) {
     event.preventDefault();
     openPicker();
   };
-
 
   const startUpload = async () => {
     if (files.length === 0) {

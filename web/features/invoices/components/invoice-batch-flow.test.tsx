@@ -60,7 +60,10 @@ describe('InvoiceBatchFlow', () => {
     expect(screen.getByText('Invoice Upload')).toBeTruthy();
     const input = screen.getByLabelText(/Select invoice PDFs/);
 
-    await user.upload(input, Array.from({ length: 11 }, (_, index) => pdf(`invoice-${index}.pdf`, 10)));
+    await user.upload(
+      input,
+      Array.from({ length: 11 }, (_, index) => pdf(`invoice-${index}.pdf`, 10)),
+    );
     expect(screen.getByRole('alert').textContent).toBe('Maximum 10 invoices can be uploaded at once');
     expect((screen.getByRole('button', { name: 'Process 0 Invoice(s)' }) as HTMLButtonElement).disabled).toBe(true);
 
@@ -90,7 +93,14 @@ describe('InvoiceBatchFlow', () => {
     const counts = screen.getAllByRole('definition').map((value) => value.textContent);
     expect(counts).toEqual(['1', '1', '$150.00']);
     expect(screen.getByRole('list', { name: 'Processing errors' }).textContent).toBe('scan.pdf: No text could be read from this PDF.');
-    const rows = screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    const rows = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
     expect(rows).toEqual([
       ['1001', 'Lumber 2x4', 'Acme Supply', '$100.00', 'Ready'],
       ['1001', 'Delivery', 'Acme Supply', '$50.00', 'Ready'],

@@ -47,13 +47,19 @@ export function InvoiceBatchFlow() {
     try {
       const answer = await confirm.mutateAsync({ invoices: summary.invoices, mappings: batchMappings(summary.rows), invoice_total_only: false });
       if (!answer.success) {
-        toast({ variant: 'destructive', title: 'Error', description: answer.error ? `Failed to confirm invoices: ${answer.error}` : 'Failed to confirm invoices' });
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: answer.error ? `Failed to confirm invoices: ${answer.error}` : 'Failed to confirm invoices',
+        });
         return;
       }
       toast({ title: 'Success', description: `Successfully processed ${answer.processed_count} invoice(s)` });
       if (answer.download_url) {
         // Spec part 2, section 8: a failed download is only logged.
-        await downloadInvoiceFile(answer.download_url, answer.filename ?? IMPORT_FILE_FALLBACK_NAME).catch((err: unknown) => console.error('Download failed', err));
+        await downloadInvoiceFile(answer.download_url, answer.filename ?? IMPORT_FILE_FALLBACK_NAME).catch((err: unknown) =>
+          console.error('Download failed', err),
+        );
       }
       reset();
     } catch (err) {

@@ -63,7 +63,10 @@ function InvoicePage({ invoice }: { invoice: ParsedInvoice }) {
 /** Step 2 of the full page: one tab per file that went through, with its pages' sections. */
 export function InvoiceBatchPreview({ results, onContinue }: { results: UploadInvoicesResult[]; onContinue: () => void }) {
   return (
-    <section aria-label="Invoice preview" className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-label="Invoice preview"
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <Tabs defaultValue="0">
         <TabsList aria-label="Processed files" className="flex flex-wrap">
           {results.map((result, index) => (

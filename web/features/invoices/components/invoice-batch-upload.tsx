@@ -34,7 +34,10 @@ export function InvoiceBatchUpload({ files, onFilesChange, processing, onProcess
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-slate-50">
         Invoice Upload
       </h2>
@@ -62,7 +65,10 @@ export function InvoiceBatchUpload({ files, onFilesChange, processing, onProcess
         </p>
       )}
       {files.length > 0 && (
-        <ul aria-label="Selected invoices" className="divide-y divide-slate-200 rounded-md border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
+        <ul
+          aria-label="Selected invoices"
+          className="divide-y divide-slate-200 rounded-md border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800"
+        >
           {files.map((file, index) => (
             <li key={`${file.name}-${index}`} className="flex items-center gap-2 px-3 py-2">
               <FileText aria-hidden="true" className="size-4 shrink-0 text-slate-500" />

@@ -25,7 +25,10 @@ const cell = 'px-3 py-2 text-left';
 export function InvoiceConfirmationGrid({ summary, confirming, onCancel, onConfirm }: InvoiceConfirmationGridProps) {
   const count = summary.invoices.length;
   return (
-    <section aria-labelledby="confirmation-grid-title" className="space-y-5 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="confirmation-grid-title"
+      className="space-y-5 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="confirmation-grid-title" className="text-lg font-semibold text-slate-900 dark:text-slate-50">
         Invoice Confirmation Grid
       </h2>
@@ -54,11 +57,21 @@ export function InvoiceConfirmationGrid({ summary, confirming, onCancel, onConfi
           <table className="w-full text-sm">
             <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
               <tr>
-                <th scope="col" className={cell}>Invoice #</th>
-                <th scope="col" className={cell}>Description</th>
-                <th scope="col" className={cell}>Vendor</th>
-                <th scope="col" className={`${cell} text-right`}>Amount</th>
-                <th scope="col" className={cell}>Status</th>
+                <th scope="col" className={cell}>
+                  Invoice #
+                </th>
+                <th scope="col" className={cell}>
+                  Description
+                </th>
+                <th scope="col" className={cell}>
+                  Vendor
+                </th>
+                <th scope="col" className={`${cell} text-right`}>
+                  Amount
+                </th>
+                <th scope="col" className={cell}>
+                  Status
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200 dark:divide-slate-800">

@@ -20,7 +20,17 @@ type InvoiceConfirmationPanelProps = {
   disabled?: boolean;
 };
 
-function LineVendorSelect({ line, edits, onChange, disabled }: { line: ResolvedLine; edits: InvoiceEdits; onChange: (vendor: string) => void; disabled?: boolean }) {
+function LineVendorSelect({
+  line,
+  edits,
+  onChange,
+  disabled,
+}: {
+  line: ResolvedLine;
+  edits: InvoiceEdits;
+  onChange: (vendor: string) => void;
+  disabled?: boolean;
+}) {
   const choices = [...new Set([line.vendor, edits.invoiceVendor, ...line.vendorCandidates].filter((name) => name.trim()))];
   return (
     <select

@@ -36,7 +36,12 @@ export function InvoiceImage({ path, alt, className, overlay }: InvoiceImageProp
   }
   return (
     <div className="relative inline-block max-w-full">
-      <img src={url} alt={alt} onError={() => setBroken(true)} className={className ?? 'max-w-full rounded-md border border-slate-200 dark:border-slate-800'} />
+      <img
+        src={url}
+        alt={alt}
+        onError={() => setBroken(true)}
+        className={className ?? 'max-w-full rounded-md border border-slate-200 dark:border-slate-800'}
+      />
       {overlay}
     </div>
   );

@@ -37,7 +37,11 @@ function PreviewBody({ invoice }: { invoice: InvoiceDto }) {
         </Button>
         <span className="truncate text-xs text-slate-500 dark:text-slate-400">{invoice.filename}</span>
       </div>
-      <InvoiceImage path={invoicePreviewPath(invoice.id)} alt={`First page of ${invoice.filename}`} className="mx-auto max-h-[60vh] max-w-full rounded-md border border-slate-200 object-contain dark:border-slate-800" />
+      <InvoiceImage
+        path={invoicePreviewPath(invoice.id)}
+        alt={`First page of ${invoice.filename}`}
+        className="mx-auto max-h-[60vh] max-w-full rounded-md border border-slate-200 object-contain dark:border-slate-800"
+      />
     </>
   );
 }

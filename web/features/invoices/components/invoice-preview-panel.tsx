@@ -31,7 +31,10 @@ export function InvoicePreviewPanel({ invoice }: { invoice: ParsedInvoice }) {
       {invoice.line_items.length > 0 && (
         <div className="space-y-1">
           <h4 className="text-sm font-semibold text-slate-700 dark:text-slate-300">Line Items</h4>
-          <ul aria-label="Line items" className="max-h-[300px] divide-y divide-slate-200 overflow-y-auto rounded-md border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
+          <ul
+            aria-label="Line items"
+            className="max-h-[300px] divide-y divide-slate-200 overflow-y-auto rounded-md border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800"
+          >
             {invoice.line_items.map((item) => (
               <li key={item.line_number} className="flex items-start justify-between gap-3 px-3 py-2">
                 <div className="min-w-0">

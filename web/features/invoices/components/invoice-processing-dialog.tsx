@@ -55,7 +55,9 @@ function InvoiceProcessingBody({ vendors, onClose }: { vendors: VendorOption[]; 
       }
       if (result.download_url) {
         // Spec part 2, section 8: a failed download is only logged.
-        await downloadInvoiceFile(result.download_url, result.filename ?? IMPORT_FILE_FALLBACK_NAME).catch((err: unknown) => console.error('Download failed', err));
+        await downloadInvoiceFile(result.download_url, result.filename ?? IMPORT_FILE_FALLBACK_NAME).catch((err: unknown) =>
+          console.error('Download failed', err),
+        );
       }
       onClose();
     } catch (err) {
@@ -69,7 +71,11 @@ function InvoiceProcessingBody({ vendors, onClose }: { vendors: VendorOption[]; 
       <DialogHeader>
         <DialogTitle>Invoice Processing</DialogTitle>
         <DialogDescription>{reviewing ? 'Check each invoice, then confirm it.' : 'Upload vendor invoices to extract and confirm.'}</DialogDescription>
-        <Link href={paths.invoiceProcessing} onClick={onClose} className={cn(buttonVariants({ variant: 'link', size: 'sm' }), 'h-auto self-start px-0')}>
+        <Link
+          href={paths.invoiceProcessing}
+          onClick={onClose}
+          className={cn(buttonVariants({ variant: 'link', size: 'sm' }), 'h-auto self-start px-0')}
+        >
           <ExternalLink aria-hidden="true" />
           Open full page
         </Link>

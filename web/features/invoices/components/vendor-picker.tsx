@@ -109,7 +109,10 @@ export function VendorPicker({ id, value, onChange, candidates, vendors, disable
                   onMouseEnter={() => setActive(index)}
                   onMouseDown={(event) => event.preventDefault()}
                   onClick={() => choose(option)}
-                  className={cn('flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm', index === active && 'bg-slate-100 dark:bg-slate-800')}
+                  className={cn(
+                    'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm',
+                    index === active && 'bg-slate-100 dark:bg-slate-800',
+                  )}
                 >
                   {option.group === 'new' ? (
                     <>

@@ -18,7 +18,11 @@ export function useInvoiceUploads() {
     const files = picked.filter(isPdfFile);
     const refused = picked.filter((file) => !isPdfFile(file));
     if (refused.length > 0) {
-      toast({ variant: 'destructive', title: 'Invalid file type', description: `Only PDF files can be processed: ${refused.map((file) => file.name).join(', ')}` });
+      toast({
+        variant: 'destructive',
+        title: 'Invalid file type',
+        description: `Only PDF files can be processed: ${refused.map((file) => file.name).join(', ')}`,
+      });
     }
     if (files.length === 0) return [];
 

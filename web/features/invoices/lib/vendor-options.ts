@@ -11,7 +11,17 @@ function sameName(a: string, b: string): boolean {
  * The picker's list for a search: the invoice's vendor candidates (and the current choice) first,
  * then the vendor master, then 'use as new vendor' for text that names none of them.
  */
-export function pickerOptions({ search, value, candidates, vendors }: { search: string; value: string; candidates: string[]; vendors: VendorOption[] }) {
+export function pickerOptions({
+  search,
+  value,
+  candidates,
+  vendors,
+}: {
+  search: string;
+  value: string;
+  candidates: string[];
+  vendors: VendorOption[];
+}) {
   const suggested: PickerOption[] = [];
   for (const name of [...candidates, value]) {
     if (name.trim() && !suggested.some((option) => sameName(option.name, name))) suggested.push({ name, group: 'suggested' });
@@ -23,9 +33,7 @@ export function pickerOptions({ search, value, candidates, vendors }: { search: 
 
   const text = search.trim();
   const query = text.toLowerCase();
-  const matches = query
-    ? all.filter((option) => option.name.toLowerCase().includes(query) || option.detail?.toLowerCase().includes(query))
-    : all;
+  const matches = query ? all.filter((option) => option.name.toLowerCase().includes(query) || option.detail?.toLowerCase().includes(query)) : all;
   const freeText: PickerOption | null = text && !all.some((option) => sameName(option.name, text)) ? { name: text, group: 'new' } : null;
 
   let emptyText: string | null = null;

@@ -13,14 +13,7 @@ type AppHeaderProps = {
   onToggleContextPanel: () => void;
 };
 
-export function AppHeader({
-  userMenu,
-  contextPanelOpen,
-  onOpenSidebar,
-  onOpenInvoiceProcessing,
-  onOpenHelp,
-  onToggleContextPanel,
-}: AppHeaderProps) {
+export function AppHeader({ userMenu, contextPanelOpen, onOpenSidebar, onOpenInvoiceProcessing, onOpenHelp, onToggleContextPanel }: AppHeaderProps) {
   const { source } = useInformationSource();
   return (
     <header className="flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:px-4 dark:border-slate-800 dark:bg-slate-900">

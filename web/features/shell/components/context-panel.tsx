@@ -32,9 +32,7 @@ export function ContextPanel({ onClose, onOpenSettings, children }: ContextPanel
           </Button>
         </div>
       </div>
-      <div className="flex-1 overflow-y-auto p-4 text-sm text-slate-600 dark:text-slate-400">
-        {children}
-      </div>
+      <div className="flex-1 overflow-y-auto p-4 text-sm text-slate-600 dark:text-slate-400">{children}</div>
     </aside>
   );
 }

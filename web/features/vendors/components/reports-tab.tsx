@@ -36,7 +36,10 @@ export function ReportsTab() {
         {list.length > 0 && (
           <ul aria-labelledby={vendorsTitleId} className="space-y-1">
             {list.slice(0, LISTED_VENDORS).map((vendor) => (
-              <li key={vendor.id} className="flex items-center justify-between gap-2 rounded-md border border-slate-200 px-2 py-1.5 dark:border-slate-800">
+              <li
+                key={vendor.id}
+                className="flex items-center justify-between gap-2 rounded-md border border-slate-200 px-2 py-1.5 dark:border-slate-800"
+              >
                 <span className="truncate text-slate-900 dark:text-slate-100" title={vendor.legalEntity ?? vendor.name}>
                   {vendor.name}
                 </span>

@@ -6,7 +6,14 @@ import { renderWithProviders } from '@/test/render';
 import { SettingsDialog } from './settings-dialog';
 
 const csv = () => new File(['name\nAcme Supply\n'], 'vendors.csv', { type: 'text/csv' });
-const answer = { success: true, message: 'Imported 12 vendors.', created: 10, updated: 2, skipped: 1, skippedRows: [{ row: 5, reason: 'No vendor name.' }] };
+const answer = {
+  success: true,
+  message: 'Imported 12 vendors.',
+  created: 10,
+  updated: 2,
+  skipped: 1,
+  skippedRows: [{ row: 5, reason: 'No vendor name.' }],
+};
 
 beforeEach(() => {
   installFakeXhr();
