@@ -1,13 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEV_ACCESS_TOKEN } from '../../contract/auth';
 import type { DocumentDto, UploadResponse } from '../../contract/documents';
 import { makeScannedPdfPages, renderTextImage } from '../adapters/extractors/test-fixtures';
-import { createEmptyPostgresDatabase } from '../test/databases';
-import { freePort } from '../test/free-port';
-import { startMain, waitReady, type MainProcess } from '../test/main-process';
+import { restartableServer } from '../test/restartable-server';
 import { waitFor } from '../test/wait-for';
 
 const PAGE_SIZE = { width: 1240, height: 1754 };
@@ -26,30 +21,9 @@ afterAll(async () => {
  */
 describe.skipIf(!process.env.DATABASE_URL)('a file that kills KAI each time it is read (PostgreSQL)', () => {
   it('is set aside, failed, after three reads that never finished', { timeout: 150_000 }, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kai-crash-loop-'));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const postgres = await createEmptyPostgresDatabase();
-    cleanups.push(postgres.drop);
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      KAI_DATA_DIR: dataDir,
-      KAI_PUBLIC_URL: base,
-      KAI_DEV_MODE: '1',
-      KAI_EXTRACTION_LOCK_MS: '1500',
-      DATABASE_URL: postgres.url,
-    };
-    const running = new Set<MainProcess>();
-    cleanups.push(() => running.forEach((main) => main.child.kill('SIGKILL')));
-    const start = async () => {
-      const main = startMain(env);
-      running.add(main);
-      void main.exited.then(() => running.delete(main));
-      await waitReady(`${base}/readyz`, 60_000, main.exited);
-      return main;
-    };
+    const server = await restartableServer('postgres', { KAI_EXTRACTION_LOCK_MS: '1500' });
+    cleanups.push(server.cleanup);
+    const { base, start } = server;
     const documentOf = async (id: string) => (await (await fetch(`${base}/api/documents/${id}`, { headers: auth })).json()) as DocumentDto;
 
     // A scanned page keeps the reader busy for seconds (OCR): time enough to land the kill.

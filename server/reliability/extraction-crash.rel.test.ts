@@ -1,16 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, it } from 'vitest';
 import { DEV_ACCESS_TOKEN } from '../../contract/auth';
 import type { DocumentDto, UploadResponse } from '../../contract/documents';
 import { makeScannedPdfPages, makeZipBombXlsx, renderTextImage } from '../adapters/extractors/test-fixtures';
 import { openDatabase } from '../db/client';
-import { createEmptyPostgresDatabase, databaseKinds } from '../test/databases';
-import { freePort } from '../test/free-port';
-import { startMain, waitReady, type MainProcess } from '../test/main-process';
-import { waitFor } from '../test/wait-for';
+import { databaseKinds } from '../test/databases';
+import { restartableServer } from '../test/restartable-server';
+import { retry, waitFor } from '../test/wait-for';
 
 const PAGE_SIZE = { width: 1240, height: 1754 };
 const LOCK_MS = 2_000;
@@ -60,32 +56,9 @@ async function uploads(): Promise<Upload[]> {
 describe('queued extractions across kill -9 and a restart', () => {
   // Side by side: each mostly waits (for a restart, for PGlite's stale lock) in its own process.
   it.concurrent.for(databaseKinds)('end each queued document ready or failed exactly once (%s)', { timeout: 150_000 }, async (kind, { expect }) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kai-crash-'));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const postgres = kind === 'postgres' ? await createEmptyPostgresDatabase() : undefined;
-    if (postgres) cleanups.push(postgres.drop);
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      KAI_DATA_DIR: dataDir,
-      KAI_PUBLIC_URL: base,
-      KAI_DEV_MODE: '1',
-      KAI_EXTRACTION_LOCK_MS: String(LOCK_MS),
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    };
-    const running = new Set<MainProcess>();
-    cleanups.push(() => running.forEach((main) => main.child.kill('SIGKILL')));
-    const start = async () => {
-      const main = startMain(env);
-      running.add(main);
-      void main.exited.then(() => running.delete(main));
-      await waitReady(`${base}/readyz`, 60_000, main.exited).catch((err: Error) => {
-        throw new Error(`${err.message}:\n${main.output()}`);
-      });
-      return main;
-    };
+    const server = await restartableServer(kind, { KAI_EXTRACTION_LOCK_MS: String(LOCK_MS) });
+    cleanups.push(server.cleanup);
+    const { base, start } = server;
     const list = async () => (await (await fetch(`${base}/api/documents`, { headers: auth })).json()) as DocumentDto[];
 
     const files = await uploads();
@@ -113,7 +86,7 @@ describe('queued extractions across kill -9 and a restart', () => {
     // A result written by two workers would be dropped once, with this warning.
     expect(second.output()).not.toContain('extraction result dropped');
 
-    const database = await openDatabase(postgres ? { databaseUrl: postgres.url, dataDir: '' } : { dataDir });
+    const database = await openDatabase(server.databaseUrl ? { databaseUrl: server.databaseUrl, dataDir: '' } : { dataDir: server.dataDir });
     try {
       const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
       expect(await rows(sql`select count(*)::int as n from documents`)).toEqual([{ n: files.length }]);
@@ -148,15 +121,3 @@ describe('queued extractions across kill -9 and a restart', () => {
     }
   });
 });
-
-async function retry<T>(attempt: () => Promise<T>, retryable: (err: unknown) => boolean, deadlineMs: number): Promise<T> {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    try {
-      return await attempt();
-    } catch (err) {
-      if (!retryable(err) || Date.now() > until) throw err;
-      await new Promise((r) => setTimeout(r, 2_000));
-    }
-  }
-}

@@ -1,6 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +7,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test
 import { FakeIssuer } from '../../test/fake-issuer';
 import { createRetrievalService } from '../retrieval';
 import { buildDocumentsTestApp, uploadForm } from '../../test/documents-app';
+import { postHugeUpload } from '../../test/huge-upload';
 
 const AUDIENCE = 'https://kai.example.com/api';
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -182,47 +180,18 @@ describe.each(databaseKinds)('documents (%s)', (kind) => {
     expect(res.json()).toEqual({ error: { code: 'file_too_large', message: 'big.pdf is larger than the 1 MB limit.' } });
 
     // A 200 MB body the client would keep sending: KAI answers and hangs up soon after the limit.
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    const boundary = 'kai-test-boundary';
-    let sent = 0;
-    const total = 200 * 1024 * 1024;
-    const body = Readable.from(
-      (function* () {
-        yield Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
-        );
-        const chunk = Buffer.alloc(64 * 1024, 0x20);
-        while (sent < total) {
-          sent += chunk.length;
-          yield chunk;
-        }
-        yield Buffer.from(`\r\n--${boundary}--\r\n`);
-      })(),
-    );
-    const frankAuth = await auth('frank');
-    const outcome = await new Promise<{ status?: number; body?: string; error?: string }>((resolve) => {
-      const request = http.request({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/upload',
-        headers: { ...frankAuth, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      });
-      request.on('response', (response) => {
-        let text = '';
-        response.on('data', (c) => (text += c));
-        response.on('end', () => resolve({ status: response.statusCode, body: text }));
-        response.on('error', (err) => resolve({ status: response.statusCode, error: err.message }));
-      });
-      request.on('error', (err) => resolve({ error: err.message }));
-      body.pipe(request);
+    const outcome = await postHugeUpload(app, {
+      path: '/api/upload',
+      field: 'files',
+      filename: 'huge.pdf',
+      headers: await auth('frank'),
+      totalBytes: 200 * 1024 * 1024,
+      head: '%PDF-1.4\n',
     });
-    body.destroy();
     // The client sees the 413, or (when the hang-up races its writes) a reset; either way KAI stopped reading.
     if (outcome.status !== undefined) expect(outcome.status).toBe(413);
     else expect(outcome.error).toMatch(/ECONNRESET|EPIPE|socket hang up/);
-    expect(sent).toBeLessThan(total / 4);
+    expect(outcome.sent).toBeLessThan(outcome.total / 4);
     expect((await app.inject({ url: '/api/documents', headers: await auth('frank') })).json()).toEqual([]);
   });
 

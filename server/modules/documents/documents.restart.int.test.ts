@@ -1,15 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEV_ACCESS_TOKEN } from '../../../contract/auth';
 import type { DocumentWithContent, UploadResponse } from '../../../contract/documents';
 import { makeScannedPdfPages, renderTextImage } from '../../adapters/extractors/test-fixtures';
 import { openDatabase } from '../../db/client';
-import { createEmptyPostgresDatabase, databaseKinds } from '../../test/databases';
-import { freePort } from '../../test/free-port';
-import { startMain, waitReady, type MainProcess } from '../../test/main-process';
+import { databaseKinds } from '../../test/databases';
+import { restartableServer } from '../../test/restartable-server';
+import { retry, waitFor } from '../../test/wait-for';
 
 const PAGES = 6;
 const PAGE_SIZE = { width: 1240, height: 1754 };
@@ -28,32 +25,9 @@ afterAll(async () => {
  */
 describe.each(databaseKinds)('document extraction across kill -9 and a restart (%s)', (kind) => {
   it('finishes the interrupted document after the restart, exactly once', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kai-restart-'));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const postgres = kind === 'postgres' ? await createEmptyPostgresDatabase() : undefined;
-    if (postgres) cleanups.push(postgres.drop);
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      KAI_DATA_DIR: dataDir,
-      KAI_PUBLIC_URL: base,
-      KAI_DEV_MODE: '1',
-      KAI_EXTRACTION_LOCK_MS: String(LOCK_MS),
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    };
-    const running = new Set<MainProcess>();
-    cleanups.push(() => running.forEach((main) => main.child.kill('SIGKILL')));
-    const start = async () => {
-      const main = startMain(env);
-      running.add(main);
-      void main.exited.then(() => running.delete(main));
-      await waitReady(`${base}/readyz`, 60_000, main.exited).catch((err: Error) => {
-        throw new Error(`${err.message}:\n${main.output()}`);
-      });
-      return main;
-    };
+    const server = await restartableServer(kind, { KAI_EXTRACTION_LOCK_MS: String(LOCK_MS) });
+    cleanups.push(server.cleanup);
+    const { base, start } = server;
     const status = async (id: string) =>
       ((await (await fetch(`${base}/api/document/${id}`, { headers: auth })).json()) as DocumentWithContent).status;
 
@@ -98,7 +72,7 @@ describe.each(databaseKinds)('document extraction across kill -9 and a restart (
     expect(await second.exited).toBe(0);
     expect(second.output()).not.toContain('extraction result dropped');
 
-    const database = await openDatabase(postgres ? { databaseUrl: postgres.url, dataDir: '' } : { dataDir });
+    const database = await openDatabase(server.databaseUrl ? { databaseUrl: server.databaseUrl, dataDir: '' } : { dataDir: server.dataDir });
     try {
       const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
       // One claim by the killed process, one after the restart.
@@ -117,24 +91,3 @@ describe.each(databaseKinds)('document extraction across kill -9 and a restart (
     }
   }, 120_000);
 });
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, deadlineMs: number): Promise<T> {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function retry<T>(attempt: () => Promise<T>, retryable: (err: unknown) => boolean, deadlineMs: number): Promise<T> {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    try {
-      return await attempt();
-    } catch (err) {
-      if (!retryable(err) || Date.now() > until) throw err;
-      await new Promise((r) => setTimeout(r, 2_000));
-    }
-  }
-}
