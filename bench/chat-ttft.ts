@@ -55,6 +55,9 @@ const kai = await startProcess(
     OIDC_AUDIENCE: BENCH_AUDIENCE,
     LLM_BASE_URL: modelUrl,
     LLM_MODEL: 'bench-model',
+    // Each bench user sends far more than a person would in a minute; the limiter still runs.
+    KAI_CHAT_RATE_LIMIT: '1000000',
+    ...(process.env.BENCH_BUDGET ? { KAI_DAILY_TOKEN_BUDGET: process.env.BENCH_BUDGET } : {}),
   },
   /guide index up to date/,
 );

@@ -33,6 +33,17 @@ describe.each(databaseKinds)('daily token budget under parallel chats (%s)', (ki
     );
   };
 
+  it('gives the reservation back when the chat is refused for another reason (an unknown session)', async () => {
+    const res = await kai.app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: await kai.bearer('wanderer'),
+      payload: { message: 'What is retainage?', source: 'structure', sessionId: 999 },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(await spentToday()).toBe(0);
+  });
+
   it('reserves before answering: ten chats at once overshoot the budget by at most one answer', async () => {
     model.reply({ kind: 'text', chunks: ['Retainage is held back.'] });
     const headers = await kai.bearer('racer');

@@ -13,11 +13,19 @@ const INITIAL_PASSAGES = 5;
 const LOOKUP_RESULTS = 3;
 const NEW_CHAT_TITLE = 'New chat';
 /**
- * Tokens held for the answer while it is composed, besides the prompt's own estimate (about four
- * characters a token): enough for a typical answer, so parallel answers cannot overshoot the
- * budget by more than one answer's excess, as a single answer always could.
+ * Tokens held for the answer while it is composed, besides the question's own (about four
+ * characters a token): enough for the history, the passages and a typical answer, so parallel
+ * answers cannot overshoot the budget by more than one answer's excess, as a single answer always
+ * could. A fixed figure, so the reservation runs beside the reads instead of after them.
  */
-const ANSWER_RESERVE_TOKENS = 1500;
+const ANSWER_RESERVE_TOKENS = 4000;
+
+const budgetExhausted = () =>
+  new AppError(
+    429,
+    'daily_budget_exhausted',
+    "You have used today's AI allowance. It resets at midnight UTC; ask an administrator if you need more.",
+  );
 
 export interface ChatServiceDeps {
   chats: ChatRepository;
@@ -113,26 +121,27 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /**
      * Every check that can refuse the request, before any answer streams. The session with its
-     * history and the search for passages are two reads that run together; then the answer's
-     * tokens are reserved against the day's budget, which refuses once it is spent.
+     * history, the search for passages and the reservation of the answer's tokens against the
+     * day's budget (a write, which refuses once the budget is spent) run together: the model is
+     * called after one round of queries.
      */
     async prepareSend(userId: string, input: { message: string; source: InformationSource; sessionId?: number }): Promise<PreparedSend> {
       const limit = deps.model ? INITIAL_PASSAGES : INITIAL_PASSAGES * 2;
-      const [context, found] = await Promise.all([
-        contextOf(userId, input.sessionId, deps.model ? HISTORY_MESSAGES : 0),
-        findAnswerMaterial(userId, input.source, input.message, limit),
-      ]);
-      let reservedTokens = 0;
-      if (deps.model && deps.dailyTokenBudget > 0) {
-        reservedTokens = estimateTokens(input.message, context.history, found) + ANSWER_RESERVE_TOKENS;
-        if (!(await chats.reserveTokens(userId, reservedTokens, deps.dailyTokenBudget))) {
-          throw new AppError(
-            429,
-            'daily_budget_exhausted',
-            "You have used today's AI allowance. It resets at midnight UTC; ask an administrator if you need more.",
-          );
-        }
+      const reservedTokens = deps.model && deps.dailyTokenBudget > 0 ? Math.ceil(input.message.length / 4) + ANSWER_RESERVE_TOKENS : 0;
+      const reserving = reservedTokens > 0 ? chats.reserveTokens(userId, reservedTokens, deps.dailyTokenBudget) : Promise.resolve(true);
+      let context: SendContext;
+      let found: Citable[];
+      try {
+        [context, found] = await Promise.all([
+          contextOf(userId, input.sessionId, deps.model ? HISTORY_MESSAGES : 0),
+          findAnswerMaterial(userId, input.source, input.message, limit),
+        ]);
+      } catch (err) {
+        // Refused for another reason (an unknown session): what was reserved is given back.
+        if (await reserving.catch(() => false)) await chats.settleTokens(userId, -reservedTokens).catch(() => {});
+        throw err;
       }
+      if (!(await reserving)) throw budgetExhausted();
       return { userId, session: context.session, question: input.message, source: input.source, history: context.history, found, reservedTokens };
     },
 
@@ -232,12 +241,6 @@ export function createChatService(deps: ChatServiceDeps) {
 }
 
 export type ChatService = ReturnType<typeof createChatService>;
-
-/** What the prompt will cost, at about four characters a token. */
-function estimateTokens(question: string, history: HistoryMessage[], found: Citable[]): number {
-  const chars = question.length + history.reduce((n, m) => n + m.content.length, 0) + found.reduce((n, c) => n + c.text.length, 0);
-  return Math.ceil(chars / 4);
-}
 
 function titleFrom(question: string): string {
   const oneLine = question.replace(/\s+/g, ' ').trim();
