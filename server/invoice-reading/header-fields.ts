@@ -43,7 +43,7 @@ const INVOICE_NUMBER = labelPatterns([
   'document no.',
   'invoice',
 ]);
-/** Titles that carry the number: 'Handelsrechnung (380) Nr. 471102 vom 05.06.2018', 'Invoice FA-2017-0008'. */
+/** Titles that carry the number: 'Handelsrechnung (380) Nr. 20931 vom 14.03.2024', 'Invoice AB-2023-0417'. */
 const TITLE_WORD = '(?:[a-zäöü]*rechnung|[a-zäöü]*rechnungskorrektur|gutschrift|invoice|facture|avoir|credit memo|credit note)';
 const NUMBER_TOKEN = '([A-Z0-9][\\w/.\\-]*\\d[\\w/.\\-]*)';
 const TITLE_NUMBER = new RegExp(`(?:^|\\s)${TITLE_WORD}\\s*[:#]?\\s*${NUMBER_TOKEN}`, 'iu');
@@ -241,7 +241,7 @@ export function findInvoiceDate(lines: Line[], order: DateOrder, tableHeaders: R
       break;
     }
   }
-  // 'Rechnung Nr. 471102 vom 05.06.2018', 'Invoice 1234 dated Nov 3, 2025'
+  // 'Rechnung Nr. 20931 vom 14.03.2024', 'Invoice 1234 dated Nov 3, 2025'
   const top = lines.slice(0, 200);
   top.forEach((line, i) => {
     if (!/(?:rechnung|invoice|facture|gutschrift|avoir)\b/iu.test(line.text)) return;

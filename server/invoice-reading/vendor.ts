@@ -191,7 +191,7 @@ function letterheadName(lines: Line[], buyer: Set<string>): { field: ExtractedFi
     for (const [at, cell] of line.cells.entries()) {
       // A value after a label ('Währung: EUR') or a label before its value is no letterhead.
       if (buyer.has(key(line, cell.x)) || /:\s*$/.test(line.cells[at - 1]?.text ?? '') || /^:/.test(line.cells[at + 1]?.text ?? '')) continue;
-      // 'Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène': the name is the first part.
+      // 'Les Ateliers Durand SARL - 12 rue des Tanneurs - 69002 Lyon': the name is the first part.
       const text = cell.text.split(/\s+[-–|•●]\s+/)[0].trim();
       if (!isName(text)) continue;
       let score = (COMPANY.test(text) ? 2 : 0) + (inHeader ? 1 - position : 0.2) + Math.min(cell.height, 30) / 30;
