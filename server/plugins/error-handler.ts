@@ -10,11 +10,10 @@ import { AppError, DatabaseUnavailableError } from '../errors';
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const unavailableReason = err instanceof DatabaseUnavailableError ? err.message : databaseUnavailableReason(err);
-    if (unavailableReason !== undefined) {
-      const unavailable = err instanceof DatabaseUnavailableError ? err : new DatabaseUnavailableError();
+    const unavailable = asDatabaseUnavailable(err);
+    if (unavailable) {
       // One short line per request during an outage; the query and its parameters stay out.
-      request.log.warn({ reason: unavailableReason }, 'database unavailable');
+      request.log.warn({ reason: databaseUnavailableReason(err) ?? err.message }, 'database unavailable');
       return reply
         .status(503)
         .header('retry-after', String(unavailable.retryAfterSeconds))
@@ -48,12 +47,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * body can tell a database outage or a typed refusal from a fault of ours.
  */
 export function streamErrorOf(err: unknown): { code: string; message: string } {
-  if (err instanceof DatabaseUnavailableError || databaseUnavailableReason(err) !== undefined) {
-    const unavailable = err instanceof DatabaseUnavailableError ? err : new DatabaseUnavailableError();
-    return { code: unavailable.code, message: unavailable.message };
-  }
+  const unavailable = asDatabaseUnavailable(err);
+  if (unavailable) return { code: unavailable.code, message: unavailable.message };
   if (err instanceof AppError && err.statusCode < 500) return { code: err.code, message: err.message };
   return { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
+}
+
+/** The typed error when `err` means PostgreSQL is away (thrown as such, or the driver's own failure). */
+function asDatabaseUnavailable(err: unknown): DatabaseUnavailableError | undefined {
+  if (err instanceof DatabaseUnavailableError) return err;
+  return databaseUnavailableReason(err) === undefined ? undefined : new DatabaseUnavailableError();
 }
 
 function clientErrorCode(err: FastifyError): string {
