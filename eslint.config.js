@@ -60,9 +60,16 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...featureZones] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
+      // One import style: no file extensions (tsx and Vite resolve them), contract/ by its alias.
+      'import-x/extensions': ['error', 'never', { ignorePackages: true, pattern: { json: 'always', mjs: 'always', css: 'always' } }],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Only repositories and server/db talk to the database (STYLE.md 2).' }] },
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Only repositories and server/db talk to the database (STYLE.md 2).' },
+            { regex: '^(\\.\\./)+contract/', message: 'Import contract/ as @contract/ (one style on both sides).' },
+          ],
+        },
       ],
     },
   },
@@ -78,6 +85,11 @@ export default tseslint.config(
       'bench/**',
       'scripts/**',
     ],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+contract/', message: 'Import contract/ as @contract/ (one style on both sides).' }] },
+      ],
+    },
   },
 );

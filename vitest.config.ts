@@ -1,10 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
-import viteConfig from './vite.config.ts';
+import viteConfig from './vite.config';
+
+/** The server reaches contract/ by the same alias as the web app (tsconfig paths; tsx reads them at run time). */
+const contractDir = fileURLToPath(new URL('./contract', import.meta.url));
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: { '@contract': contractDir } },
         test: {
           name: 'server',
           root: '.',

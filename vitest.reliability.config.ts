@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,7 @@ import { defineConfig } from 'vitest/config';
  * integration tests and timing-sensitive, so kept out of `npm run test:unit`.
  */
 export default defineConfig({
+  resolve: { alias: { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) } },
   test: {
     name: 'reliability',
     root: '.',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_ACCESS_TOKEN } from '../contract/auth';
+import { DEV_ACCESS_TOKEN } from '@contract/auth';
 import { buildTestApp } from './test/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './test/databases';
 import type { DatabaseHandle } from './db/client';

@@ -1,5 +1,5 @@
-import { runOcrBenchmark } from './ocr.ts';
-import { runPdfTextBenchmark } from './pdf-text.ts';
+import { runOcrBenchmark } from './ocr';
+import { runPdfTextBenchmark } from './pdf-text';
 
 /** Both extraction benchmarks, one JSON line each (about a minute in all). */
 export async function runExtractionBenchmarks(print: (line: string) => void = console.log): Promise<void> {

@@ -2,8 +2,8 @@
  * OCR cost of one A4 page at 150 dpi (1240 x 1754 px of rendered text), through the sandbox
  * worker as an upload would go: mean of 3 runs after one warm-up that loads the model.
  */
-import { ExtractorPool } from '../../server/adapters/extractors/extract.ts';
-import { renderTextImage } from '../../server/adapters/extractors/test-fixtures.ts';
+import { ExtractorPool } from '../../server/adapters/extractors/extract';
+import { renderTextImage } from '../../server/adapters/extractors/test-fixtures';
 
 const A4_150_DPI = { width: 1240, height: 1754 };
 const RUNS = 3;

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ExtractorPool } from '../../server/adapters/extractors/extract.ts';
+import { ExtractorPool } from '../../server/adapters/extractors/extract';
 
 const CORPUS = '/work/shared/corpus/invoices-dev';
 

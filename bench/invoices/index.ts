@@ -7,9 +7,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { closeOcr } from '../../server/adapters/extractors/image-ocr.ts';
-import { type InvoiceScore, scoreCorpus } from './score.ts';
-import { generateCorpus } from './synthetic/generate.ts';
+import { closeOcr } from '../../server/adapters/extractors/image-ocr';
+import { type InvoiceScore, scoreCorpus } from './score';
+import { generateCorpus } from './synthetic/generate';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SHARED_CORPUS = path.resolve(repo, '../shared/corpus/invoices-dev');

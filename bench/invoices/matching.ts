@@ -3,7 +3,7 @@
  * below, line items one-to-one on amount and description, and invoices of a multi-invoice PDF
  * paired by how many fields agree.
  */
-import type { ExtractedInvoice } from '../../server/invoice-reading/index.ts';
+import type { ExtractedInvoice } from '../../server/invoice-reading/index';
 
 export const SCORED_FIELDS = [
   'vendor',

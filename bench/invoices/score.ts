@@ -9,10 +9,10 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { closeOcr } from '../../server/adapters/extractors/image-ocr.ts';
-import { parseInvoicePdf } from '../../server/invoice-reading/parse-invoice-pdf.ts';
-import type { ExtractedInvoice } from '../../server/invoice-reading/index.ts';
-import { SCORED_FIELDS, type ScoredField, type Truth, asPosted, extractedValues, fieldMatches, matchLineItems, pairInvoices } from './matching.ts';
+import { closeOcr } from '../../server/adapters/extractors/image-ocr';
+import { parseInvoicePdf } from '../../server/invoice-reading/parse-invoice-pdf';
+import type { ExtractedInvoice } from '../../server/invoice-reading/index';
+import { SCORED_FIELDS, type ScoredField, type Truth, asPosted, extractedValues, fieldMatches, matchLineItems, pairInvoices } from './matching';
 
 export type Variant = 'all' | 'noxml' | 'original';
 

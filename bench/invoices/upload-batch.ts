@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { UploadInvoicesResponse } from '../../contract/invoices';
+import type { UploadInvoicesResponse } from '@contract/invoices';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
 import { FakeIssuer } from '../../server/test/fake-issuer';

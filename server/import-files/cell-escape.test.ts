@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeCellText, escapeCellTextWithin } from './cell-escape.ts';
+import { escapeCellText, escapeCellTextWithin } from './cell-escape';
 
 describe('escapeCellText', () => {
   it('puts a quote before text a spreadsheet would run as a formula', () => {

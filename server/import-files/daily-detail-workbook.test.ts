@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { importFileName, writeImportWorkbook } from './daily-detail-workbook.ts';
-import { DEFAULT_IMPORT_LAYOUT, parseImportLayout } from './import-layout.ts';
+import { importFileName, writeImportWorkbook } from './daily-detail-workbook';
+import { DEFAULT_IMPORT_LAYOUT, parseImportLayout } from './import-layout';
 import {
   electricalNoTotal,
   lumberCredit,
@@ -11,7 +11,7 @@ import {
   rentalTotalOnly,
   rowValues,
   utcDate,
-} from './test-invoices.ts';
+} from './test-invoices';
 
 const POSTING = new Date(2026, 10, 22, 15, 30);
 /** The default layout's own test pins its column list; here the sheet must follow it. */

@@ -4,9 +4,9 @@
  * Summary sheet that ties each invoice's lines to its printed total.
  */
 import ExcelJS from 'exceljs';
-import type { ImportFormat } from '../../contract/invoices.ts';
-import { escapeCellText } from './cell-escape.ts';
-import { DEFAULT_IMPORT_LAYOUT, type ImportColumn, type ImportField, type ImportLayout } from './import-layout.ts';
+import type { ImportFormat } from '@contract/invoices.ts';
+import { escapeCellText } from './cell-escape';
+import { DEFAULT_IMPORT_LAYOUT, type ImportColumn, type ImportField, type ImportLayout } from './import-layout';
 import {
   calendarDateOf,
   formatCalendarDate,
@@ -16,10 +16,10 @@ import {
   type CalendarDate,
   type ImportInvoice,
   type ImportLine,
-} from './import-rows.ts';
-import { EXCEL_DATE_FORMAT, MONEY_FORMAT, TEXT_FORMAT, fitWidth, styleHeaderRow, type SheetValue } from './sheet-style.ts';
-import { addSummarySheet, type AmountRange } from './summary-sheet.ts';
-import type { ConfirmedInvoice } from './types.ts';
+} from './import-rows';
+import { EXCEL_DATE_FORMAT, MONEY_FORMAT, TEXT_FORMAT, fitWidth, styleHeaderRow, type SheetValue } from './sheet-style';
+import { addSummarySheet, type AmountRange } from './summary-sheet';
+import type { ConfirmedInvoice } from './types';
 
 export interface ImportWorkbookOptions {
   layout?: ImportLayout;

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_IMPORT_LAYOUT, loadImportLayout, parseImportLayout } from './import-layout.ts';
+import { DEFAULT_IMPORT_LAYOUT, loadImportLayout, parseImportLayout } from './import-layout';
 
 describe('DEFAULT_IMPORT_LAYOUT', () => {
   it('has the columns an AP import needs, in order, on a Daily-Detail sheet with Excel dates', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toImportInvoices } from './import-rows.ts';
-import { makeInvoice, readyMix } from './test-invoices.ts';
+import { toImportInvoices } from './import-rows';
+import { makeInvoice, readyMix } from './test-invoices';
 
 describe('toImportInvoices', () => {
   it('rounds each line to the cent as a ledger does, so the lines add up exactly', () => {

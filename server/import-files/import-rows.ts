@@ -2,8 +2,8 @@
  * Shared by the workbook and the Vista CSVs: confirmed invoices flattened to the lines that get
  * written, amounts in whole cents (so every sum ties out exactly), and calendar dates.
  */
-import { ValidationError } from '../errors.ts';
-import type { ConfirmedInvoice, ConfirmedInvoiceLine } from './types.ts';
+import { ValidationError } from '../errors';
+import type { ConfirmedInvoice, ConfirmedInvoiceLine } from './types';
 
 export interface CalendarDate {
   year: number;

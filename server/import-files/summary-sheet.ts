@@ -4,10 +4,10 @@
  * Figures come from whole cents computed here; the SUM formulas carry the same cached results.
  */
 import type ExcelJS from 'exceljs';
-import { escapeCellText } from './cell-escape.ts';
-import { SUMMARY_SHEET_NAME } from './import-layout.ts';
-import { fromCents, toExcelDate, type CalendarDate, type ImportInvoice } from './import-rows.ts';
-import { EXCEL_DATE_FORMAT, MONEY_FORMAT, TEXT_FORMAT, fitWidth, sheetRange, styleHeaderRow, type SheetValue } from './sheet-style.ts';
+import { escapeCellText } from './cell-escape';
+import { SUMMARY_SHEET_NAME } from './import-layout';
+import { fromCents, toExcelDate, type CalendarDate, type ImportInvoice } from './import-rows';
+import { EXCEL_DATE_FORMAT, MONEY_FORMAT, TEXT_FORMAT, fitWidth, sheetRange, styleHeaderRow, type SheetValue } from './sheet-style';
 
 const SUMMARY_HEADERS = [
   'Vendor',

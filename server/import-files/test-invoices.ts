@@ -1,6 +1,6 @@
 /** Confirmed invoices as a construction AP clerk would see them, and a reader for written workbooks. */
 import ExcelJS from 'exceljs';
-import type { ConfirmedInvoice, ConfirmedInvoiceLine } from './types.ts';
+import type { ConfirmedInvoice, ConfirmedInvoiceLine } from './types';
 
 const CONFIRMED_AT = new Date('2026-11-22T15:30:00Z');
 

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { makeInvoice, lumberCredit, readyMix, rentalTotalOnly } from './test-invoices.ts';
-import { VISTA_HEADER_COLUMNS, VISTA_LINE_COLUMNS, writeVistaHeaderCsv, writeVistaLinesCsv } from './vista-csv.ts';
+import { makeInvoice, lumberCredit, readyMix, rentalTotalOnly } from './test-invoices';
+import { VISTA_HEADER_COLUMNS, VISTA_LINE_COLUMNS, writeVistaHeaderCsv, writeVistaLinesCsv } from './vista-csv';
 
 const MONTH = new Date(2026, 10, 22);
 

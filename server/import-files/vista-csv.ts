@@ -5,9 +5,9 @@
  * its header.
  */
 import Papa from 'papaparse';
-import { escapeCellTextWithin } from './cell-escape.ts';
-import { calendarDateOf, formatCalendarDate, toImportInvoices, type CalendarDate, type ImportInvoice } from './import-rows.ts';
-import type { ConfirmedInvoice } from './types.ts';
+import { escapeCellTextWithin } from './cell-escape';
+import { calendarDateOf, formatCalendarDate, toImportInvoices, type CalendarDate, type ImportInvoice } from './import-rows';
+import type { ConfirmedInvoice } from './types';
 
 export interface VistaCsvOptions {
   /** AP company number; 1 when absent. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseInvoiceLayout } from './index.ts';
-import { layout, type Row } from './test-layouts.ts';
+import { parseInvoiceLayout } from './index';
+import { layout, type Row } from './test-layouts';
 
 const header: Row[] = [
   [40, [[40, 'Apex Plumbing & Mechanical Services, Inc.']]],

@@ -4,9 +4,9 @@
  * whose arithmetic holds (quantity x price = amount, or per 100 / 1000 for prices per C or M),
  * with a description before the numbers. The table ends at the totals block.
  */
-import { regionOf, type Line } from './layout-lines.ts';
-import { findAmounts, roundCents, sameAmount, type DecimalMark } from './numbers.ts';
-import type { ExtractedLineItem } from './types.ts';
+import { regionOf, type Line } from './layout-lines';
+import { findAmounts, roundCents, sameAmount, type DecimalMark } from './numbers';
+import type { ExtractedLineItem } from './types';
 
 /** Unit words between the quantity and the price ('3.50 HR 58.00'), left out of the description. */
 const UNIT =

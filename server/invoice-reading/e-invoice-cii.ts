@@ -3,9 +3,9 @@
  * the ZUGFeRD 1.0 CrossIndustryDocument. The two differ mostly in element names, so each lookup
  * names both: `A|B` takes whichever is present.
  */
-import type { EInvoiceFields, EInvoiceLine } from './e-invoice-fields.ts';
-import { CREDIT_NOTE_TYPE_CODES, isFreightLabel, isoDate, joinAddress } from './e-invoice-fields.ts';
-import { amountIn, at, attribute, child, children, decimalAt, text, textAt, type XmlNode } from './xml-tree.ts';
+import type { EInvoiceFields, EInvoiceLine } from './e-invoice-fields';
+import { CREDIT_NOTE_TYPE_CODES, isFreightLabel, isoDate, joinAddress } from './e-invoice-fields';
+import { amountIn, at, attribute, child, children, decimalAt, text, textAt, type XmlNode } from './xml-tree';
 
 export function readCii(root: XmlNode): EInvoiceFields | null {
   const header = child(root, 'ExchangedDocument', 'HeaderExchangedDocument');

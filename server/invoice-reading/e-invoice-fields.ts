@@ -1,5 +1,5 @@
 /** What the CII and UBL readers both produce, before it becomes an ExtractedInvoice. */
-import type { VendorContact } from './types.ts';
+import type { VendorContact } from './types';
 
 export interface EInvoiceLine {
   id: string | null;

@@ -1,7 +1,7 @@
 /** OASIS UBL 2.1 Invoice and CreditNote, as XRechnung UBL and Peppol BIS send them. */
-import type { EInvoiceFields, EInvoiceLine } from './e-invoice-fields.ts';
-import { CREDIT_NOTE_TYPE_CODES, isFreightLabel, isoDate, joinAddress } from './e-invoice-fields.ts';
-import { at, attribute, child, children, decimal, decimalAt, textAt, type XmlNode } from './xml-tree.ts';
+import type { EInvoiceFields, EInvoiceLine } from './e-invoice-fields';
+import { CREDIT_NOTE_TYPE_CODES, isFreightLabel, isoDate, joinAddress } from './e-invoice-fields';
+import { at, attribute, child, children, decimal, decimalAt, textAt, type XmlNode } from './xml-tree';
 
 export function readUbl(root: XmlNode): EInvoiceFields | null {
   const totals = child(root, 'LegalMonetaryTotal');

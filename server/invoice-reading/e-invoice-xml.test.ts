@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { asPosted } from '../../bench/invoices/matching';
-import { parseEInvoiceXml } from './e-invoice-xml.ts';
-import type { ExtractedInvoice } from './types.ts';
+import { parseEInvoiceXml } from './e-invoice-xml';
+import type { ExtractedInvoice } from './types';
 
 const CII = `<?xml version="1.0" encoding="UTF-8"?>
 <rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"

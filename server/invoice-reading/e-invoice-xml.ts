@@ -3,12 +3,12 @@
  * or a bare XRechnung / Peppol file. When one is present its figures are the invoice, so every
  * field gets the same high confidence; page regions are left for the layout reader to fill.
  */
-import type { InvoiceCheck } from '../../contract/invoices';
-import { readCii } from './e-invoice-cii.ts';
-import type { EInvoiceFields } from './e-invoice-fields.ts';
-import { readUbl } from './e-invoice-ubl.ts';
-import type { ExtractedField, ExtractedInvoice } from './types.ts';
-import { readXmlRoot } from './xml-tree.ts';
+import type { InvoiceCheck } from '@contract/invoices';
+import { readCii } from './e-invoice-cii';
+import type { EInvoiceFields } from './e-invoice-fields';
+import { readUbl } from './e-invoice-ubl';
+import type { ExtractedField, ExtractedInvoice } from './types';
+import { readXmlRoot } from './xml-tree';
 
 const XML_CONFIDENCE = 0.99;
 /** Cent rounding on each side of a sum. */

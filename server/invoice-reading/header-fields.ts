@@ -3,10 +3,10 @@
  * worked out from terms such as 'Net 30'), PO/reference, job number and currency. English,
  * German and French labels; the first phrase of each list is the most specific.
  */
-import { addDays, findDates, type DateOrder } from './dates.ts';
-import { findLabels, labelPatterns, valuesFor, type LabelledValue } from './labels.ts';
-import { regionOf, type Line } from './layout-lines.ts';
-import type { ExtractedField } from './types.ts';
+import { addDays, findDates, type DateOrder } from './dates';
+import { findLabels, labelPatterns, valuesFor, type LabelledValue } from './labels';
+import { regionOf, type Line } from './layout-lines';
+import type { ExtractedField } from './types';
 
 const INVOICE_NUMBER = labelPatterns([
   'invoice number',

@@ -6,11 +6,11 @@
  * with slower polyfills. That is why parseInvoicePdf (tests, benchmarks) is its own entry point,
  * `parse-invoice-pdf.ts`, and not exported here.
  */
-import type { InvoiceLayout } from '../adapters/extractors/index.ts';
-import { parseEInvoiceXml } from './e-invoice-xml.ts';
-import { locateXmlValues } from './locate-values.ts';
-import { parseInvoiceText } from './text-invoice.ts';
-import type { ExtractedInvoice } from './types.ts';
+import type { InvoiceLayout } from '../adapters/extractors/index';
+import { parseEInvoiceXml } from './e-invoice-xml';
+import { locateXmlValues } from './locate-values';
+import { parseInvoiceText } from './text-invoice';
+import type { ExtractedInvoice } from './types';
 
 export function parseInvoiceLayout(layout: InvoiceLayout): ExtractedInvoice[] {
   for (const attachment of layout.attachments) {
@@ -20,4 +20,4 @@ export function parseInvoiceLayout(layout: InvoiceLayout): ExtractedInvoice[] {
   return parseInvoiceText(layout);
 }
 
-export type { ExtractedField, ExtractedInvoice } from './types.ts';
+export type { ExtractedField, ExtractedInvoice } from './types';

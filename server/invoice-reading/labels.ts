@@ -3,7 +3,7 @@
  * next cell to its right, or in the cell below it. Labels are matched with optional spaces
  * between letters because some PDF writers break words apart ("Br uttosumme").
  */
-import type { Cell, Line } from './layout-lines.ts';
+import type { Cell, Line } from './layout-lines';
 
 export interface LabelMatch {
   line: Line;

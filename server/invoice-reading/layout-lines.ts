@@ -3,8 +3,8 @@
  * items close together make a cell (a gap wider than about two spaces starts a new cell, which is
  * how a label and its value, or the columns of a table, come apart).
  */
-import type { PageRegion } from '../../contract/invoices';
-import type { InvoiceLayout, LayoutItem, LayoutPage } from '../adapters/extractors/index.ts';
+import type { PageRegion } from '@contract/invoices';
+import type { InvoiceLayout, LayoutItem, LayoutPage } from '../adapters/extractors/index';
 
 export interface Cell {
   text: string;

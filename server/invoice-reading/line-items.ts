@@ -5,10 +5,10 @@
  * and the table ends at the totals block. A page without a header continues the previous
  * page's table.
  */
-import { findArithmeticRows } from './arithmetic-rows.ts';
-import { findLabels, labelPatterns } from './labels.ts';
-import { boundingBox, toRegion, type Cell, type Line } from './layout-lines.ts';
-import { looksLikeMoney, parseAmount, roundCents, type DecimalMark } from './numbers.ts';
+import { findArithmeticRows } from './arithmetic-rows';
+import { findLabels, labelPatterns } from './labels';
+import { boundingBox, toRegion, type Cell, type Line } from './layout-lines';
+import { looksLikeMoney, parseAmount, roundCents, type DecimalMark } from './numbers';
 import {
   cellsStartingIn,
   cellsUnder,
@@ -18,8 +18,8 @@ import {
   splitAtColumns,
   type Column,
   type TableHeader,
-} from './table-columns.ts';
-import type { ExtractedLineItem } from './types.ts';
+} from './table-columns';
+import type { ExtractedLineItem } from './types';
 
 /** A line starting with one of these ends the table. */
 const TABLE_END = labelPatterns([

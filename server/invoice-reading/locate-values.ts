@@ -4,12 +4,12 @@
  * date in any format, or as an amount in the document's number format; the lowest match wins for
  * the total (totals blocks run down the page) and the first for the rest.
  */
-import type { PageRegion } from '../../contract/invoices';
-import type { InvoiceLayout } from '../adapters/extractors/index.ts';
-import { detectDateOrder, findDates } from './dates.ts';
-import { layoutLines, regionOf, regionOfLines, type Cell, type Line } from './layout-lines.ts';
-import { detectDecimalMark, findAmounts, sameAmount } from './numbers.ts';
-import type { ExtractedField, ExtractedInvoice } from './types.ts';
+import type { PageRegion } from '@contract/invoices';
+import type { InvoiceLayout } from '../adapters/extractors/index';
+import { detectDateOrder, findDates } from './dates';
+import { layoutLines, regionOf, regionOfLines, type Cell, type Line } from './layout-lines';
+import { detectDecimalMark, findAmounts, sameAmount } from './numbers';
+import type { ExtractedField, ExtractedInvoice } from './types';
 
 export function locateXmlValues(invoice: ExtractedInvoice, layout: InvoiceLayout): ExtractedInvoice {
   const lines = layoutLines(layout);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectDateOrder, findDates, parseDate } from './dates.ts';
-import { detectDecimalMark, parseAmount } from './numbers.ts';
+import { detectDateOrder, findDates, parseDate } from './dates';
+import { detectDecimalMark, parseAmount } from './numbers';
 
 describe('parseAmount', () => {
   it.each([

@@ -4,12 +4,12 @@
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeOcr } from '../adapters/extractors/image-ocr.ts';
-import { DEFAULT_LIMITS } from '../adapters/extractors/index.ts';
-import { readPdfLayout } from '../adapters/extractors/pdf-layout.ts';
-import { renderTextImage } from '../adapters/extractors/test-fixtures.ts';
-import { parseInvoicePdf } from './parse-invoice-pdf.ts';
-import { supplyInvoiceRows } from './test-layouts.ts';
+import { closeOcr } from '../adapters/extractors/image-ocr';
+import { DEFAULT_LIMITS } from '../adapters/extractors/index';
+import { readPdfLayout } from '../adapters/extractors/pdf-layout';
+import { renderTextImage } from '../adapters/extractors/test-fixtures';
+import { parseInvoicePdf } from './parse-invoice-pdf';
+import { supplyInvoiceRows } from './test-layouts';
 
 const LETTER = { width: 612, height: 792 };
 

@@ -1,7 +1,7 @@
-import { readPdfLayout } from '../adapters/extractors/pdf-layout.ts';
-import { DEFAULT_LIMITS } from '../adapters/extractors/types.ts';
-import { parseInvoiceLayout } from './index.ts';
-import type { ExtractedInvoice } from './types.ts';
+import { readPdfLayout } from '../adapters/extractors/pdf-layout';
+import { DEFAULT_LIMITS } from '../adapters/extractors/types';
+import { parseInvoiceLayout } from './index';
+import type { ExtractedInvoice } from './types';
 
 /**
  * In-process convenience for tests and benchmarks; the server reads layouts in the worker pool.

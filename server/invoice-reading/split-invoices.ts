@@ -3,8 +3,8 @@
  * different invoice number in its header. Continuation pages (no number, or the same one) stay
  * with the invoice before them.
  */
-import { findInvoiceNumber } from './header-fields.ts';
-import type { Line } from './layout-lines.ts';
+import { findInvoiceNumber } from './header-fields';
+import type { Line } from './layout-lines';
 
 export function splitInvoices(lines: Line[]): Line[][] {
   const byPage = new Map<number, Line[]>();

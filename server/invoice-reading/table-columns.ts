@@ -3,7 +3,7 @@
  * description, unit price, amount, item number), possibly printed over two or three lines
  * ('Preis/' over 'Einheit'). The header gives each column an x range on the page.
  */
-import { boundingBox, type Cell, type Line } from './layout-lines.ts';
+import { boundingBox, type Cell, type Line } from './layout-lines';
 
 export type ColumnRole = 'id' | 'description' | 'quantity' | 'unitPrice' | 'amount' | 'other';
 

@@ -2,7 +2,7 @@
  * Builds invoice layouts for tests: rows of text placed at x positions, in points, on a letter
  * page; item widths follow a 10 pt font (about 5 pt a character).
  */
-import type { InvoiceLayout, LayoutItem, LayoutPage } from '../adapters/extractors/index.ts';
+import type { InvoiceLayout, LayoutItem, LayoutPage } from '../adapters/extractors/index';
 
 export type Row = [y: number, cells: Array<[x: number, text: string]>];
 

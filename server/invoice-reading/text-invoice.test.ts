@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseInvoiceLayout } from './index.ts';
-import { layout, supplyInvoiceRows, type Row } from './test-layouts.ts';
+import { parseInvoiceLayout } from './index';
+import { layout, supplyInvoiceRows, type Row } from './test-layouts';
 
 describe('parseInvoiceLayout (text rules)', () => {
   const [invoice] = parseInvoiceLayout(layout(supplyInvoiceRows()));

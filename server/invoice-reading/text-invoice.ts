@@ -2,18 +2,18 @@
  * Template-free reading of invoices from page layout: the text rules for PDFs without e-invoice
  * XML (or scans, through OCR word boxes). One layout may hold several invoices.
  */
-import type { InvoiceLayout } from '../adapters/extractors/index.ts';
-import { detectDateOrder } from './dates.ts';
-import { checkDatesInOrder, checkTotalsTieOut } from './e-invoice-xml.ts';
-import { findCurrency, findDueDate, findInvoiceDate, findInvoiceNumber, findJobNumber, findReference } from './header-fields.ts';
-import { layoutLines, regionOfLines, type Line } from './layout-lines.ts';
-import { findLineItems } from './line-items.ts';
-import { detectDecimalMark, roundCents } from './numbers.ts';
-import { splitInvoices } from './split-invoices.ts';
-import { findTotals } from './totals.ts';
-import type { ExtractedInvoice } from './types.ts';
-import { findVendor } from './vendor.ts';
-import type { InvoiceCheck } from '../../contract/invoices';
+import type { InvoiceLayout } from '../adapters/extractors/index';
+import { detectDateOrder } from './dates';
+import { checkDatesInOrder, checkTotalsTieOut } from './e-invoice-xml';
+import { findCurrency, findDueDate, findInvoiceDate, findInvoiceNumber, findJobNumber, findReference } from './header-fields';
+import { layoutLines, regionOfLines, type Line } from './layout-lines';
+import { findLineItems } from './line-items';
+import { detectDecimalMark, roundCents } from './numbers';
+import { splitInvoices } from './split-invoices';
+import { findTotals } from './totals';
+import type { ExtractedInvoice } from './types';
+import { findVendor } from './vendor';
+import type { InvoiceCheck } from '@contract/invoices';
 
 export function parseInvoiceText(layout: InvoiceLayout): ExtractedInvoice[] {
   const lines = layoutLines(layout);

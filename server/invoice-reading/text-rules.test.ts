@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { InvoiceLayout, LayoutItem } from '../adapters/extractors/index.ts';
-import { parseInvoiceLayout } from './index.ts';
-import { pageLines } from './layout-lines.ts';
-import { layout, page, type Row } from './test-layouts.ts';
+import type { InvoiceLayout, LayoutItem } from '../adapters/extractors/index';
+import { parseInvoiceLayout } from './index';
+import { pageLines } from './layout-lines';
+import { layout, page, type Row } from './test-layouts';
 
 /** A layout from positioned items, for rules that depend on font sizes and tight gaps. */
 function itemsLayout(items: LayoutItem[]): InvoiceLayout {

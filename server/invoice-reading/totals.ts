@@ -4,10 +4,10 @@
  * 'Amount Due' after prepayments, a previous balance). Arithmetic decides where it can:
  * subtotal + tax + freight = total.
  */
-import { findLabels, labelPatterns, type LabelMatch } from './labels.ts';
-import { regionOf, type Cell, type Line } from './layout-lines.ts';
-import { parseAmount, sameAmount, type DecimalMark } from './numbers.ts';
-import type { ExtractedField } from './types.ts';
+import { findLabels, labelPatterns, type LabelMatch } from './labels';
+import { regionOf, type Cell, type Line } from './layout-lines';
+import { parseAmount, sameAmount, type DecimalMark } from './numbers';
+import type { ExtractedField } from './types';
 
 const AIA_DUE = labelPatterns([
   'current payment due',

@@ -2,7 +2,7 @@
  * What the invoice readers (the rules, or the e-invoice XML) make of a page layout; the layout
  * itself is the extractors' (InvoiceLayout). Pure data: no pdf.js, no database.
  */
-import type { InvoiceCheck, InvoiceSection, PageRegion } from '../../contract/invoices';
+import type { InvoiceCheck, InvoiceSection, PageRegion } from '@contract/invoices';
 
 export interface ExtractedField<T> {
   value: T;

@@ -3,9 +3,9 @@
  * otherwise the letterhead (a company-looking name near the top of the first page, or in the
  * footer). Names inside the Bill To / Sold To / Ship To / Käufer blocks are never the vendor.
  */
-import { findLabels, labelPatterns } from './labels.ts';
-import { regionOf, type Line } from './layout-lines.ts';
-import type { ExtractedField, VendorContact } from './types.ts';
+import { findLabels, labelPatterns } from './labels';
+import { regionOf, type Line } from './layout-lines';
+import type { ExtractedField, VendorContact } from './types';
 
 const SELLER = labelPatterns([
   'verkäufer',

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEV_ACCESS_TOKEN } from '../../contract/auth';
-import type { DocumentDto, UploadResponse } from '../../contract/documents';
+import { DEV_ACCESS_TOKEN } from '@contract/auth';
+import type { DocumentDto, UploadResponse } from '@contract/documents';
 import { makeScannedPdfPages, renderTextImage } from '../adapters/extractors/test-fixtures';
 import { restartableServer } from '../test/restartable-server';
 import { waitFor } from '../test/wait-for';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEV_ACCESS_TOKEN } from '../../contract/auth';
+import { DEV_ACCESS_TOKEN } from '@contract/auth';
 import type { DatabaseHandle } from '../db/client';
 import { buildTestApp } from '../test/app';
 import { createEmptyPostgresDatabase, createTestDatabase } from '../test/databases';

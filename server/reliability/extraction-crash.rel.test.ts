@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, it } from 'vitest';
-import { DEV_ACCESS_TOKEN } from '../../contract/auth';
-import type { DocumentDto, UploadResponse } from '../../contract/documents';
+import { DEV_ACCESS_TOKEN } from '@contract/auth';
+import type { DocumentDto, UploadResponse } from '@contract/documents';
 import { makeScannedPdfPages, makeZipBombXlsx, renderTextImage } from '../adapters/extractors/test-fixtures';
 import { openDatabase } from '../db/client';
 import { databaseKinds } from '../test/databases';

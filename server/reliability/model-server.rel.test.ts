@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatStreamEvent, SendChatResponse } from '../../contract/chat';
+import type { ChatStreamEvent, SendChatResponse } from '@contract/chat';
 import { readEvents } from '../modules/chat/testing/sse-client';
 import { buildTestApp } from '../test/app';
 import { createTestDatabase, type TestDatabase } from '../test/databases';

@@ -4,11 +4,11 @@
  * sheet with one line per schedule-of-values item.
  */
 import { rgb, type PDFDocument } from 'pdf-lib';
-import { BLACK, GREY, LIGHT, PAGE, Sheet, embedFonts } from './draw.ts';
-import { formatDate, formatMoney } from './format.ts';
-import type { LayoutSpec } from './layouts.ts';
-import { type InvoiceModel, isLineItem } from './model.ts';
-import { drawTable } from './table.ts';
+import { BLACK, GREY, LIGHT, PAGE, Sheet, embedFonts } from './draw';
+import { formatDate, formatMoney } from './format';
+import type { LayoutSpec } from './layouts';
+import { type InvoiceModel, isLineItem } from './model';
+import { drawTable } from './table';
 
 const M = PAGE.margin;
 const RIGHT = PAGE.width - M;

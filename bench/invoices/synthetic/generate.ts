@@ -6,15 +6,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { AIA_LAYOUT, renderPayApplication } from './aia-layout.ts';
-import { formatMoney } from './format.ts';
-import { electrical, lumber, readyMix, trucking } from './kinds-supply.ts';
-import { progress, rental, service } from './kinds-other.ts';
-import { LAYOUTS, type LayoutSpec } from './layouts.ts';
-import { type GroundTruth, type InvoiceKind, type InvoiceModel, groundTruth } from './model.ts';
-import { Random, round } from './random.ts';
-import { renderInvoice } from './render.ts';
-import { addScannedFirstPage } from './scan.ts';
+import { AIA_LAYOUT, renderPayApplication } from './aia-layout';
+import { formatMoney } from './format';
+import { electrical, lumber, readyMix, trucking } from './kinds-supply';
+import { progress, rental, service } from './kinds-other';
+import { LAYOUTS, type LayoutSpec } from './layouts';
+import { type GroundTruth, type InvoiceKind, type InvoiceModel, groundTruth } from './model';
+import { Random, round } from './random';
+import { renderInvoice } from './render';
+import { addScannedFirstPage } from './scan';
 
 const BUILDERS: Record<InvoiceKind, (random: Random) => InvoiceModel> = {
   'ready-mix': readyMix,

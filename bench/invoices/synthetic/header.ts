@@ -1,8 +1,8 @@
 /** The top of page 1: letterhead, title, the invoice facts and the Bill To / Ship To blocks. */
-import { BLACK, GREY, LIGHT, PAGE, type Sheet, WHITE } from './draw.ts';
-import { formatDate } from './format.ts';
-import type { LayoutSpec } from './layouts.ts';
-import type { InvoiceModel, Party } from './model.ts';
+import { BLACK, GREY, LIGHT, PAGE, type Sheet, WHITE } from './draw';
+import { formatDate } from './format';
+import type { LayoutSpec } from './layouts';
+import type { InvoiceModel, Party } from './model';
 
 const M = PAGE.margin;
 const RIGHT = PAGE.width - M;

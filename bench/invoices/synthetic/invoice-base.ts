@@ -1,8 +1,8 @@
 /** The parts every synthetic invoice shares: parties, number, dates and terms, PO and job, totals. */
-import { addDays, formatMoney } from './format.ts';
-import type { Column, InvoiceKind, InvoiceModel, TotalRow } from './model.ts';
-import { JOBS, contractorParty, jobSite, vendorParty } from './parties.ts';
-import { round, type Random } from './random.ts';
+import { addDays, formatMoney } from './format';
+import type { Column, InvoiceKind, InvoiceModel, TotalRow } from './model';
+import { JOBS, contractorParty, jobSite, vendorParty } from './parties';
+import { round, type Random } from './random';
 
 export type ModelHeader = Omit<InvoiceModel, 'columns' | 'rows' | 'totals' | 'afterTotals' | 'total' | 'tax'>;
 

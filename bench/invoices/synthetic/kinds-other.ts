@@ -1,8 +1,8 @@
 /** Equipment rental, service work orders and AIA-style progress billing with retainage. */
-import { addDays, formatDate, formatMoney, formatQuantity } from './format.ts';
-import { TAX_RATES, col, modelHeader, totalsBlock } from './invoice-base.ts';
-import type { InvoiceModel, LineItem, TableNote, TotalRow } from './model.ts';
-import { round, type Random } from './random.ts';
+import { addDays, formatDate, formatMoney, formatQuantity } from './format';
+import { TAX_RATES, col, modelHeader, totalsBlock } from './invoice-base';
+import type { InvoiceModel, LineItem, TableNote, TotalRow } from './model';
+import { round, type Random } from './random';
 
 const cells = (description: string, amount: number, rest: Record<string, string>) => ({ description, amount: formatMoney(amount), ...rest });
 

@@ -1,8 +1,8 @@
 /** Material suppliers: ready-mix concrete, lumber yard, electrical supply, trucking. */
-import { addDays, formatDate, formatMoney, formatQuantity } from './format.ts';
-import { TAX_RATES, col, modelHeader, totalsBlock } from './invoice-base.ts';
-import type { InvoiceModel, LineItem } from './model.ts';
-import { round, type Random } from './random.ts';
+import { addDays, formatDate, formatMoney, formatQuantity } from './format';
+import { TAX_RATES, col, modelHeader, totalsBlock } from './invoice-base';
+import type { InvoiceModel, LineItem } from './model';
+import { round, type Random } from './random';
 
 function line(description: string, quantity: number | null, unitPrice: number | null, amount: number, cells: Record<string, string>): LineItem {
   return { description, quantity, unitPrice, amount, cells: { description, amount: formatMoney(amount), ...cells } };

@@ -4,8 +4,8 @@
  * its own renderer (aia-layout.ts).
  */
 import { rgb, type RGB } from 'pdf-lib';
-import type { FontFamily } from './draw.ts';
-import type { DateStyle } from './format.ts';
+import type { FontFamily } from './draw';
+import type { DateStyle } from './format';
 
 export interface Labels {
   number: string;

@@ -1,6 +1,6 @@
 /** Fictional US vendors by trade, the contractors they bill, and the jobs they deliver to. */
-import type { InvoiceKind, Party } from './model.ts';
-import type { Random } from './random.ts';
+import type { InvoiceKind, Party } from './model';
+import type { Random } from './random';
 
 const VENDORS: Record<InvoiceKind, string[]> = {
   'ready-mix': ['Gulf Coast Ready Mix, LLC', 'Lone Star Concrete Supply, Inc.', 'Piedmont Ready-Mix Co.', 'Cascade Aggregates & Concrete, LLC'],

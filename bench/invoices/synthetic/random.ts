@@ -1,4 +1,4 @@
-import { seededRandom } from '../../support.ts';
+import { seededRandom } from '../../support';
 /** Seeded draws for the corpus: the same seed always writes the same invoices. */
 export class Random {
   readonly next: () => number;

@@ -1,10 +1,10 @@
 /** Draws one invoice into a PDF document with a generic layout; returns the pages it took. */
 import type { PDFDocument } from 'pdf-lib';
-import { GREY, PAGE, Sheet, embedFonts } from './draw.ts';
-import { drawHeader } from './header.ts';
-import type { LayoutSpec } from './layouts.ts';
-import type { InvoiceModel } from './model.ts';
-import { CONTENT_BOTTOM, drawTable, drawTotals, totalsHeight } from './table.ts';
+import { GREY, PAGE, Sheet, embedFonts } from './draw';
+import { drawHeader } from './header';
+import type { LayoutSpec } from './layouts';
+import type { InvoiceModel } from './model';
+import { CONTENT_BOTTOM, drawTable, drawTotals, totalsHeight } from './table';
 
 export async function renderInvoice(doc: PDFDocument, model: InvoiceModel, spec: LayoutSpec): Promise<number> {
   const fonts = await embedFonts(doc, spec.font);

@@ -4,8 +4,8 @@
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { PDFDocument } from 'pdf-lib';
-import { openPdf, renderPage } from '../../../server/adapters/extractors/pdf-extractor.ts';
-import type { Random } from './random.ts';
+import { openPdf, renderPage } from '../../../server/adapters/extractors/pdf-extractor';
+import type { Random } from './random';
 
 const DPI = 150;
 

@@ -1,8 +1,8 @@
 /** The line table (continued onto further pages when it runs long) and the totals block. */
 import { rgb } from 'pdf-lib';
-import { BLACK, GREY, LIGHT, PAGE, type Sheet, WHITE } from './draw.ts';
-import type { LayoutSpec } from './layouts.ts';
-import { type Column, type InvoiceModel, isLineItem, type TotalRow } from './model.ts';
+import { BLACK, GREY, LIGHT, PAGE, type Sheet, WHITE } from './draw';
+import type { LayoutSpec } from './layouts';
+import { type Column, type InvoiceModel, isLineItem, type TotalRow } from './model';
 
 const M = PAGE.margin;
 const RIGHT = PAGE.width - M;

@@ -6,7 +6,7 @@
  */
 import yauzl from 'yauzl';
 import { brotliCompressSync, constants, deflateRawSync, deflateSync } from 'node:zlib';
-import { assemblePdf, makeZip, type ZipEntryInput } from './test-fixtures.ts';
+import { assemblePdf, makeZip, type ZipEntryInput } from './test-fixtures';
 
 export const MB = 1024 * 1024;
 const ZEROS_BLOCK = deflateRawSync(Buffer.alloc(MB), { finishFlush: constants.Z_SYNC_FLUSH });

@@ -1,7 +1,7 @@
 /** CSV to a Markdown table; papaparse guesses the delimiter (comma, semicolon, tab, pipe). */
 import Papa from 'papaparse';
-import { toMarkdownTable } from './markdown-table.ts';
-import { ExtractionError, corruptMessage, type Extraction, type ExtractionLimits } from './types.ts';
+import { toMarkdownTable } from './markdown-table';
+import { ExtractionError, corruptMessage, type Extraction, type ExtractionLimits } from './types';
 
 export function extractCsv(bytes: Uint8Array, limits: Pick<ExtractionLimits, 'maxRows'>): Extraction {
   let text: string;

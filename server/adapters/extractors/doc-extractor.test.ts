@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ExtractorPool } from './extract.ts';
-import { makeOle2, makeXls, readSubcontractNoteDoc } from './test-fixtures.ts';
-import { ExtractionError } from './types.ts';
+import { ExtractorPool } from './extract';
+import { makeOle2, makeXls, readSubcontractNoteDoc } from './test-fixtures';
+import { ExtractionError } from './types';
 
 const pool = new ExtractorPool({ size: 1 });
 afterAll(() => pool.close());

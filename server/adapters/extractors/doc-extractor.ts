@@ -4,7 +4,7 @@
  * worker's heap limit and the pool's timeout stop a file built to make the parser loop or balloon.
  * Word keeps no Markdown headings in this format: a heading comes out as its own paragraph.
  */
-import { ExtractionError, describeKind, type Extraction } from './types.ts';
+import { ExtractionError, describeKind, type Extraction } from './types';
 
 export async function extractDoc(bytes: Uint8Array): Promise<Extraction> {
   const { default: WordExtractor } = await import('word-extractor');

@@ -1,7 +1,7 @@
 /** DOCX to Markdown-ish text with mammoth: headings kept, images dropped, no external files. */
 import mammoth from 'mammoth';
-import type { OoxmlSummary } from './ooxml-guard.ts';
-import { ExtractionError, corruptMessage, type Extraction } from './types.ts';
+import type { OoxmlSummary } from './ooxml-guard';
+import { ExtractionError, corruptMessage, type Extraction } from './types';
 
 type ConvertToMarkdown = (input: { buffer: Buffer }, options: Record<string, unknown>) => Promise<{ value: string }>;
 

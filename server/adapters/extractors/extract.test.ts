@@ -4,8 +4,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExtractorPool } from './extract.ts';
-import { makeDocx, makeScannedPdf, makeTextPdf, makeXlsx, renderTextImage } from './test-fixtures.ts';
+import { ExtractorPool } from './extract';
+import { makeDocx, makeScannedPdf, makeTextPdf, makeXlsx, renderTextImage } from './test-fixtures';
 
 const CORPUS = '/work/shared/corpus/invoices-dev';
 const pool = new ExtractorPool({ size: 2 });

@@ -8,8 +8,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { InvoiceLayout } from './invoice-layout.ts';
-import type { WorkerJob, WorkerReply } from './extract.worker.ts';
+import type { InvoiceLayout } from './invoice-layout';
+import type { WorkerJob, WorkerReply } from './extract.worker';
 import {
   DEFAULT_LIMITS,
   ExtractionError,
@@ -19,7 +19,7 @@ import {
   type ExtractionLimits,
   type TableKind,
   type TableRows,
-} from './types.ts';
+} from './types';
 
 export type ExtractInput = ({ bytes: Uint8Array; path?: never } | { path: string; bytes?: never }) & {
   kind: DocumentKind;

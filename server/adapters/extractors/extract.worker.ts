@@ -5,20 +5,20 @@
  */
 import { open } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
-import { extractCsv } from './csv-extractor.ts';
-import { extractDoc } from './doc-extractor.ts';
-import { extractDocx } from './docx-extractor.ts';
-import { detectFileType } from './file-type.ts';
-import { extractImage } from './image-ocr.ts';
-import { isOle2 } from './ole2-directory.ts';
-import { checkOoxmlArchive } from './ooxml-guard.ts';
-import { extractPdf, renderPdfPage } from './pdf-extractor.ts';
-import { readPdfLayout } from './pdf-layout.ts';
-import { checkPdfStreams } from './pdf-streams.ts';
-import { readTableRows } from './table-rows.ts';
-import { ExtractionError, describeKind, type DocumentKind, type Extraction, type ExtractionLimits, type TableKind } from './types.ts';
-import { extractXls } from './xls-extractor.ts';
-import { extractXlsx } from './xlsx-extractor.ts';
+import { extractCsv } from './csv-extractor';
+import { extractDoc } from './doc-extractor';
+import { extractDocx } from './docx-extractor';
+import { detectFileType } from './file-type';
+import { extractImage } from './image-ocr';
+import { isOle2 } from './ole2-directory';
+import { checkOoxmlArchive } from './ooxml-guard';
+import { extractPdf, renderPdfPage } from './pdf-extractor';
+import { readPdfLayout } from './pdf-layout';
+import { checkPdfStreams } from './pdf-streams';
+import { readTableRows } from './table-rows';
+import { ExtractionError, describeKind, type DocumentKind, type Extraction, type ExtractionLimits, type TableKind } from './types';
+import { extractXls } from './xls-extractor';
+import { extractXlsx } from './xlsx-extractor';
 
 export interface WorkerJob {
   id: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectFileType, hasConsistentDelimiter } from './file-type.ts';
+import { detectFileType, hasConsistentDelimiter } from './file-type';
 import {
   makeDocx,
   makeOle2,
@@ -10,7 +10,7 @@ import {
   makeZip,
   readSubcontractNoteDoc,
   renderTextImage,
-} from './test-fixtures.ts';
+} from './test-fixtures';
 
 const ascii = (text: string) => new Uint8Array(Buffer.from(text));
 

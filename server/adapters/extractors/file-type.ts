@@ -4,8 +4,8 @@
  * it only reads headers and never inflates or parses a document.
  */
 import { fileTypeFromBuffer } from 'file-type';
-import { isOle2, readOle2Directory } from './ole2-directory.ts';
-import { ACCEPTED_TYPES_LABEL, type DocumentKind } from './types.ts';
+import { isOle2, readOle2Directory } from './ole2-directory';
+import { ACCEPTED_TYPES_LABEL, type DocumentKind } from './types';
 
 export type DetectedFileType =
   | {

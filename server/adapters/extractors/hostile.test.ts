@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MB, deflatedZeros, lyingPart, makeBlankScanPdf, makeFlateBombPdf, readZipParts, withExtraParts } from './bomb-fixtures.ts';
-import { ExtractorPool } from './extract.ts';
+import { MB, deflatedZeros, lyingPart, makeBlankScanPdf, makeFlateBombPdf, readZipParts, withExtraParts } from './bomb-fixtures';
+import { ExtractorPool } from './extract';
 import {
   BILLION_LAUGHS_PROLOG,
   makeDocx,
@@ -13,8 +13,8 @@ import {
   makeZip,
   makeZipBombXlsx,
   renderTextImage,
-} from './test-fixtures.ts';
-import type { DocumentKind, ExtractionLimits } from './types.ts';
+} from './test-fixtures';
+import type { DocumentKind, ExtractionLimits } from './types';
 
 const pool = new ExtractorPool({ size: 2 });
 afterAll(() => pool.close());

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
-import { ExtractionError, corruptMessage, describeKind, type Extraction, type ExtractionLimits } from './types.ts';
+import { ExtractionError, corruptMessage, describeKind, type Extraction, type ExtractionLimits } from './types';
 
 const require = createRequire(import.meta.url);
 /** The LSTM-only integer model: a quarter the size of 4.0.0/, same accuracy for OEM.LSTM_ONLY. */

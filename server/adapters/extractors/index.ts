@@ -1,6 +1,6 @@
 /** Public surface of the document extractors. */
-export { detectFileType, detectTableKind, type DetectedFileType, type DetectedTableKind } from './file-type.ts';
-export type { InvoiceLayout, LayoutItem, LayoutPage } from './invoice-layout.ts';
+export { detectFileType, detectTableKind, type DetectedFileType, type DetectedTableKind } from './file-type';
+export type { InvoiceLayout, LayoutItem, LayoutPage } from './invoice-layout';
 export {
   extractDocument,
   renderPdfPreview,
@@ -10,7 +10,7 @@ export {
   ExtractorPool,
   type ExtractInput,
   type ExtractorPoolOptions,
-} from './extract.ts';
+} from './extract';
 export {
   ACCEPTED_KINDS,
   ACCEPTED_TYPES_LABEL,
@@ -22,4 +22,4 @@ export {
   type ExtractionLimits,
   type TableKind,
   type TableRows,
-} from './types.ts';
+} from './types';

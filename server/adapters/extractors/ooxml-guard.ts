@@ -10,8 +10,8 @@
  */
 import yauzl from 'yauzl';
 import type { Readable } from 'node:stream';
-import { ExtractionError, corruptMessage, type ExtractionLimits } from './types.ts';
-import { directoryAddsUp } from './zip-layout.ts';
+import { ExtractionError, corruptMessage, type ExtractionLimits } from './types';
+import { directoryAddsUp } from './zip-layout';
 
 export interface OoxmlSummary {
   entries: string[];

@@ -9,8 +9,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
-import { recognise } from './image-ocr.ts';
-import { ExtractionError, corruptMessage, type ExtractedPage, type Extraction, type ExtractionLimits } from './types.ts';
+import { recognise } from './image-ocr';
+import { ExtractionError, corruptMessage, type ExtractedPage, type Extraction, type ExtractionLimits } from './types';
 
 const require = createRequire(import.meta.url);
 const PDFJS_DIR = path.dirname(require.resolve('pdfjs-dist/package.json'));

@@ -5,10 +5,10 @@
  */
 import { Util, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
-import { imageDimensions, recogniseWords } from './image-ocr.ts';
-import type { InvoiceLayout, LayoutItem, LayoutPage } from './invoice-layout.ts';
-import { MIN_TEXT_CHARS, openPdf, renderPage } from './pdf-extractor.ts';
-import { ExtractionError, corruptMessage, type ExtractionLimits } from './types.ts';
+import { imageDimensions, recogniseWords } from './image-ocr';
+import type { InvoiceLayout, LayoutItem, LayoutPage } from './invoice-layout';
+import { MIN_TEXT_CHARS, openPdf, renderPage } from './pdf-extractor';
+import { ExtractionError, corruptMessage, type ExtractionLimits } from './types';
 
 export type LayoutLimits = Pick<ExtractionLimits, 'maxPages' | 'maxOcrPages' | 'maxPixels'>;
 

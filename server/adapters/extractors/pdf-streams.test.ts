@@ -1,10 +1,10 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { brotliCompressSync, constants, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { MB, ascii85, deflatedZeros, makeBlankScanPdf, makeFlateBombPdf } from './bomb-fixtures.ts';
-import { checkPdfStreams } from './pdf-streams.ts';
-import { assemblePdf, makeScannedPdf, makeTextPdf, renderTextImage } from './test-fixtures.ts';
-import { DEFAULT_LIMITS, type ExtractionLimits } from './types.ts';
+import { MB, ascii85, deflatedZeros, makeBlankScanPdf, makeFlateBombPdf } from './bomb-fixtures';
+import { checkPdfStreams } from './pdf-streams';
+import { assemblePdf, makeScannedPdf, makeTextPdf, renderTextImage } from './test-fixtures';
+import { DEFAULT_LIMITS, type ExtractionLimits } from './types';
 
 const RATIO = 'The PDF was refused: a compressed stream in it expands more than 100-fold, which looks like a compression bomb.';
 

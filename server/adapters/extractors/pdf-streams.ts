@@ -12,8 +12,8 @@
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { streamDictionary, streamStarts } from './pdf-stream-dict.ts';
-import { ExtractionError, type ExtractionLimits } from './types.ts';
+import { streamDictionary, streamStarts } from './pdf-stream-dict';
+import { ExtractionError, type ExtractionLimits } from './types';
 
 const MB = 1024 * 1024;
 const RATIO_CHECK_FROM = MB;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ExtractorPool, renderPdfPreview } from './extract.ts';
-import { makeTextPdf } from './test-fixtures.ts';
+import { ExtractorPool, renderPdfPreview } from './extract';
+import { makeTextPdf } from './test-fixtures';
 
 const pool = new ExtractorPool({ size: 1 });
 afterAll(() => pool.close());

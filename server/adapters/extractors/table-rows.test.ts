@@ -1,8 +1,8 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { detectTableKind } from './file-type.ts';
-import { readCsvRows, readTableRows, readXlsRows, readXlsxRows } from './table-rows.ts';
-import { makeTextPdf, makeXlsx } from './test-fixtures.ts';
+import { detectTableKind } from './file-type';
+import { readCsvRows, readTableRows, readXlsRows, readXlsxRows } from './table-rows';
+import { makeTextPdf, makeXlsx } from './test-fixtures';
 
 const LIMITS = { maxRows: 100, maxUncompressedBytes: 10 * 1024 * 1024, maxZipEntries: 100, maxCompressionRatio: 100 };
 const bytes = (text: string) => new TextEncoder().encode(text);

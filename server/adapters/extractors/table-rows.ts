@@ -5,11 +5,11 @@
  */
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { detectTableKind, guessDelimiter } from './file-type.ts';
-import { checkOoxmlArchive } from './ooxml-guard.ts';
-import { ExtractionError, type ExtractionLimits, type TableKind, type TableRows } from './types.ts';
-import { loadXlsWorkbook } from './xls-extractor.ts';
-import { cellText } from './xlsx-extractor.ts';
+import { detectTableKind, guessDelimiter } from './file-type';
+import { checkOoxmlArchive } from './ooxml-guard';
+import { ExtractionError, type ExtractionLimits, type TableKind, type TableRows } from './types';
+import { loadXlsWorkbook } from './xls-extractor';
+import { cellText } from './xlsx-extractor';
 
 /** Columns kept per row; a vendor list's fields sit well inside this. */
 export const TABLE_MAX_COLUMNS = 50;

@@ -2,8 +2,8 @@
  * Shared shapes of the extractors: what a caller gets back, the limits a hostile file meets, and
  * the one error every failure becomes. Imported by both the main thread and the worker.
  */
-import { AppError } from '../../errors.ts';
-import type { InvoiceLayout } from './invoice-layout.ts';
+import { AppError } from '../../errors';
+import type { InvoiceLayout } from './invoice-layout';
 
 export type DocumentKind = 'pdf' | 'docx' | 'doc' | 'xlsx' | 'xls' | 'csv' | 'png' | 'jpeg' | 'webp';
 

@@ -5,8 +5,8 @@
  * and cells over the workbook are capped on top.
  */
 import type { WorkBook, WorkSheet } from '@e965/xlsx';
-import { toWorkbookMarkdown } from './markdown-table.ts';
-import { ExtractionError, corruptMessage, describeKind, type Extraction, type ExtractionLimits } from './types.ts';
+import { toWorkbookMarkdown } from './markdown-table';
+import { ExtractionError, corruptMessage, describeKind, type Extraction, type ExtractionLimits } from './types';
 
 type SheetJs = typeof import('@e965/xlsx');
 

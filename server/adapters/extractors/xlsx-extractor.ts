@@ -1,8 +1,8 @@
 /** XLSX to one Markdown table per sheet, read with exceljs after ooxml-guard has vetted the ZIP. */
 import ExcelJS from 'exceljs';
-import { toWorkbookMarkdown } from './markdown-table.ts';
-import type { OoxmlSummary } from './ooxml-guard.ts';
-import { ExtractionError, corruptMessage, type Extraction, type ExtractionLimits } from './types.ts';
+import { toWorkbookMarkdown } from './markdown-table';
+import type { OoxmlSummary } from './ooxml-guard';
+import { ExtractionError, corruptMessage, type Extraction, type ExtractionLimits } from './types';
 
 export async function extractXlsx(bytes: Uint8Array, summary: OoxmlSummary, limits: Pick<ExtractionLimits, 'maxCells'>): Promise<Extraction> {
   const workbook = new ExcelJS.Workbook();

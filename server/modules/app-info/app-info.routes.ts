@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appConfigResponse, type AppConfigResponse } from '../../../contract/app';
+import { appConfigResponse, type AppConfigResponse } from '@contract/app';
 import type { Config } from '../../config';
 
 /** Public facts the web app shows: where support mail goes, the company name, whether a model answers. */

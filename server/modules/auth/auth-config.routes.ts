@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authConfigResponse, LOGIN_SCOPES, type AuthConfigResponse } from '../../../contract/auth';
+import { authConfigResponse, LOGIN_SCOPES, type AuthConfigResponse } from '@contract/auth';
 import type { Config } from '../../config';
 
 /** Public: the web app reads its OIDC settings at run time, so one build serves any provider. */

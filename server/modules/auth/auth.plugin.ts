@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEV_ACCESS_TOKEN } from '../../../contract/auth';
+import { DEV_ACCESS_TOKEN } from '@contract/auth';
 import { UnauthorizedError } from '../../errors';
 import type { UserRow } from '../users/users.repository';
 import type { Identity, UsersService } from '../users/users.service';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../test/databases';
 import { FakeIssuer } from '../../test/fake-issuer';
-import { DEV_ACCESS_TOKEN } from '../../../contract/auth';
+import { DEV_ACCESS_TOKEN } from '@contract/auth';
 import { createTokenVerifier, localKeys } from './token-verifier';
 
 const AUDIENCE = 'https://kai.example.com/api';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SendChatResponse } from '../../../contract/chat';
+import type { SendChatResponse } from '@contract/chat';
 import { buildTestApp } from '../../test/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/databases';
 import { FakeIssuer } from '../../test/fake-issuer';

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { MessageMetadata } from '../../../contract/chat';
+import type { MessageMetadata } from '@contract/chat';
 import type { Database } from '../../db/client';
 import { chatMessages, chatSessions, usageDaily } from '../../db/schema';
 

@@ -9,7 +9,7 @@ import {
   sendChatInput,
   sendChatResponse,
   sessionParams,
-} from '../../../contract/chat';
+} from '@contract/chat';
 import { streamErrorOf } from '../../plugins/error-handler';
 import { requireAuth } from '../auth/auth.plugin';
 import type { ChatService } from './chat.service';

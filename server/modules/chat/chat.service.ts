@@ -1,6 +1,6 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import type { ChatMessage, ChatSession, InformationSource, MessageMetadata, MessageSource, SendChatResponse } from '../../../contract/chat';
-import { DEFAULT_SESSION_ID } from '../../../contract/chat';
+import type { ChatMessage, ChatSession, InformationSource, MessageMetadata, MessageSource, SendChatResponse } from '@contract/chat';
+import { DEFAULT_SESSION_ID } from '@contract/chat';
 import { AppError, NotFoundError } from '../../errors';
 import type { ChatRepository, HistoryMessage, MessageRow, SendContext, SessionRow, SessionWithCount } from './chat.repository';
 import { SOURCE_LABELS, type Citable, type ToolRegistry } from './knowledge-tools';

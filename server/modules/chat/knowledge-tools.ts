@@ -1,4 +1,4 @@
-import type { InformationSource, MessageSource } from '../../../contract/chat';
+import type { InformationSource, MessageSource } from '@contract/chat';
 
 /** A passage a tool found, with the source entry it becomes when cited. */
 export interface Citable {

@@ -1,7 +1,7 @@
 import type { LanguageModelV3, LanguageModelV3Message } from '@ai-sdk/provider';
 import { APICallError, zodSchema } from 'ai';
 import { z } from 'zod';
-import type { InformationSource } from '../../../contract/chat';
+import type { InformationSource } from '@contract/chat';
 import { streamAnswer, type StreamTool } from '../../adapters/llm-stream';
 import { SOURCE_LABELS, type Citable, type KnowledgeTool } from './knowledge-tools';
 

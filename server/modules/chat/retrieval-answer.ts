@@ -1,4 +1,4 @@
-import type { InformationSource } from '../../../contract/chat';
+import type { InformationSource } from '@contract/chat';
 import { SOURCE_LABELS, type Citable } from './knowledge-tools';
 
 const MAX_PASSAGES = 3;

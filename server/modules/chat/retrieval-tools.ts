@@ -1,4 +1,4 @@
-import type { MessageSource } from '../../../contract/chat';
+import type { MessageSource } from '@contract/chat';
 import type { Passage, RetrievalService } from '../retrieval';
 import type { Citable, KnowledgeTool } from './knowledge-tools';
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ChatStreamEvent } from '../../../contract/chat';
+import type { ChatStreamEvent } from '@contract/chat';
 
 /**
  * A server-sent-events answer on a hijacked reply. `signal` aborts when the client goes away,

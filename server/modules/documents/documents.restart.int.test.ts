@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEV_ACCESS_TOKEN } from '../../../contract/auth';
-import type { DocumentWithContent, UploadResponse } from '../../../contract/documents';
+import { DEV_ACCESS_TOKEN } from '@contract/auth';
+import type { DocumentWithContent, UploadResponse } from '@contract/documents';
 import { makeScannedPdfPages, renderTextImage } from '../../adapters/extractors/test-fixtures';
 import { openDatabase } from '../../db/client';
 import { databaseKinds } from '../../test/databases';

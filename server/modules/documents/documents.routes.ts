@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteDocumentResponse, documentDto, documentWithContent, uploadResponse } from '../../../contract/documents';
+import { deleteDocumentResponse, documentDto, documentWithContent, uploadResponse } from '@contract/documents';
 import type { UploadLimits } from '../../config';
 import { AppError, NotFoundError } from '../../errors';
 import { requireAuth } from '../auth/auth.plugin';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
-import { uploadPurpose, type DocumentDto, type DocumentWithContent, type UploadPurpose, type UploadResponse } from '../../../contract/documents';
+import { uploadPurpose, type DocumentDto, type DocumentWithContent, type UploadPurpose, type UploadResponse } from '@contract/documents';
 import { detectFileType, type DocumentKind } from '../../adapters/extractors';
 import type { UploadLimits } from '../../config';
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentDto, DocumentWithContent, UploadResponse } from '../../../contract/documents';
+import type { DocumentDto, DocumentWithContent, UploadResponse } from '@contract/documents';
 import { makeOle2, makeXls } from '../../adapters/extractors/test-fixtures';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/databases';
 import { FakeIssuer } from '../../test/fake-issuer';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponse, readyResponse } from '../../../contract/health';
+import { healthResponse, readyResponse } from '@contract/health';
 
 /** A load balancer's probe gives up after a few seconds; a database that has not answered by now counts as down. */
 const READY_PING_TIMEOUT_MS = 1_500;

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { ConfirmInvoiceResponse, ConfirmInvoicesResponse, ImportFormat, InvoiceMapping } from '../../../contract/invoices';
+import type { ConfirmInvoiceResponse, ConfirmInvoicesResponse, ImportFormat, InvoiceMapping } from '@contract/invoices';
 import { isUuid } from '../../db/ids';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import {

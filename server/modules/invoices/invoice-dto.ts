@@ -2,8 +2,8 @@
  * Shapes stored invoices for the API: the parsed invoice of the upload calls (snake_case, as the
  * spec names it) and the list/preview DTO.
  */
-import type { InvoiceCheck, InvoiceDto, InvoiceFieldName, InvoiceStatus, ParsedInvoice } from '../../../contract/invoices';
-import type { VendorMatch } from '../../../contract/vendors';
+import type { InvoiceCheck, InvoiceDto, InvoiceFieldName, InvoiceStatus, ParsedInvoice } from '@contract/invoices';
+import type { VendorMatch } from '@contract/vendors';
 import type { ExtractedField, ExtractedInvoice } from '../../invoice-reading';
 import type { InvoiceRow, NewInvoiceRow } from './invoices.repository';
 

@@ -2,7 +2,7 @@
  * Read-only look-ups of the user's invoices and the vendor master, offered to the chat model
  * next to the document search. Nothing here changes state.
  */
-import type { VendorDto } from '../../../contract/vendors';
+import type { VendorDto } from '@contract/vendors';
 import type { Citable, KnowledgeTool } from '../chat/knowledge-tools';
 import type { InvoiceRow, InvoicesRepository } from './invoices.repository';
 

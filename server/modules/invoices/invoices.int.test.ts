@@ -12,7 +12,7 @@ import type {
   ParsedInvoice,
   UploadInvoiceResponse,
   UploadInvoicesResponse,
-} from '../../../contract/invoices';
+} from '@contract/invoices';
 import { makeTextPdf } from '../../adapters/extractors/test-fixtures';
 import { buildTestApp } from '../../test/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/databases';

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../../bench/invoices/synthetic/generate';
-import type { ConfirmInvoicesResponse, InvoiceDto, ParsedInvoice, UploadInvoiceResponse } from '../../../contract/invoices';
+import type { ConfirmInvoicesResponse, InvoiceDto, ParsedInvoice, UploadInvoiceResponse } from '@contract/invoices';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/databases';
 import { FakeIssuer } from '../../test/fake-issuer';
 import { buildDocumentsTestApp } from '../../test/documents-app';

@@ -12,7 +12,7 @@ import {
   parsedInvoice,
   uploadInvoiceResponse,
   uploadInvoicesResponse,
-} from '../../../contract/invoices';
+} from '@contract/invoices';
 import type { UploadLimits } from '../../config';
 import { requireAuth } from '../auth/auth.plugin';
 import type { DocumentRow } from '../documents/documents.repository';

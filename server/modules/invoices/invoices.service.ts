@@ -8,8 +8,8 @@ import {
   type InvoiceDto,
   type ParsedInvoice,
   type UploadInvoicesResult,
-} from '../../../contract/invoices';
-import type { VendorMatch } from '../../../contract/vendors';
+} from '@contract/invoices';
+import type { VendorMatch } from '@contract/vendors';
 import type { InvoiceLayout } from '../../adapters/extractors';
 import { AppError, NotFoundError, ValidationError } from '../../errors';
 import type { ExtractedInvoice } from '../../invoice-reading';

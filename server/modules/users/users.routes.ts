@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, syncUserInput } from '../../../contract/users';
+import { currentUser, syncUserInput } from '@contract/users';
 import { requireAuth } from '../auth/auth.plugin';
 import { toCurrentUserDto, type UsersService } from './users.service';
 

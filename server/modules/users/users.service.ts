@@ -1,4 +1,4 @@
-import type { CurrentUser, SyncUserInput, UserRole } from '../../../contract/users';
+import type { CurrentUser, SyncUserInput, UserRole } from '@contract/users';
 import { ForbiddenError, UnauthorizedError } from '../../errors';
 import type { UserProfile, UserRow, UsersRepository } from './users.repository';
 

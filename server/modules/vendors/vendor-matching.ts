@@ -4,7 +4,7 @@
  * they are ranked here by fuzzy token overlap and character trigrams, raised when the invoice's
  * phone, e-mail domain or street matches the vendor's.
  */
-import type { VendorMatch } from '../../../contract/vendors';
+import type { VendorMatch } from '@contract/vendors';
 import { NotFoundError, ValidationError } from '../../errors';
 import {
   compactName,

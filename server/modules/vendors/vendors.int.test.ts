@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VendorDto, VendorUploadResponse } from '../../../contract/vendors';
+import type { VendorDto, VendorUploadResponse } from '@contract/vendors';
 import { lyingPart, withExtraParts } from '../../adapters/extractors/bomb-fixtures';
 import { makeTextPdf } from '../../adapters/extractors/test-fixtures';
 import { buildTestApp } from '../../test/app';

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { vendorDto, vendorListQuery, vendorUploadResponse } from '../../../contract/vendors';
+import { vendorDto, vendorListQuery, vendorUploadResponse } from '@contract/vendors';
 import { AppError, ValidationError } from '../../errors';
 import { requireAuth } from '../auth/auth.plugin';
 import { formatBytes, sanitizeFilename } from '../documents/filename';

@@ -1,4 +1,4 @@
-import type { VendorDto, VendorUploadResponse } from '../../../contract/vendors';
+import type { VendorDto, VendorUploadResponse } from '@contract/vendors';
 import { ExtractionError, detectTableKind, type TableKind, type TableRows } from '../../adapters/extractors';
 import { AppError, NotFoundError, ValidationError } from '../../errors';
 import { planVendorImport } from './vendor-import';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { ChatSession } from '../../../contract/chat';
-import type { UploadResponse } from '../../../contract/documents';
-import type { ConfirmInvoiceResponse, UploadInvoiceResponse } from '../../../contract/invoices';
-import type { VendorDto } from '../../../contract/vendors';
+import type { ChatSession } from '@contract/chat';
+import type { UploadResponse } from '@contract/documents';
+import type { ConfirmInvoiceResponse, UploadInvoiceResponse } from '@contract/invoices';
+import type { VendorDto } from '@contract/vendors';
 import { makeTextPdf } from '../../adapters/extractors/test-fixtures';
 import { uploadForm } from '../../test/documents-app';
 

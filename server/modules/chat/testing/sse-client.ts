@@ -1,4 +1,4 @@
-import type { ChatStreamEvent } from '../../../../contract/chat';
+import type { ChatStreamEvent } from '@contract/chat';
 
 /** Reads a whole SSE answer into its events, the way the browser client does. */
 export async function readEvents(response: Response): Promise<ChatStreamEvent[]> {
