@@ -38,6 +38,11 @@ const boundaryZones = [
     message: 'Adapters never import modules: modules use adapters.',
   },
   {
+    target: './server/http',
+    from: ['./server/modules', './server/app.ts', './server/services.ts'],
+    message: 'server/http is the HTTP plumbing modules use (uploads, file replies): it never imports them.',
+  },
+  {
     target: ['./server/invoice-reading', './server/import-files'],
     from: ['./server/modules', './server/db', './server/plugins', './server/app.ts'],
     message: 'Invoice reading and import files are pure parts: no modules, no database, no HTTP.',
@@ -72,6 +77,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Vite loads its config files natively, which wants the extension written out.
+    files: ['*.config.ts'],
+    rules: { 'import-x/extensions': 'off' },
   },
   {
     // The database's own files, the blob store (the repository of blob chunks, decision 004) and tests.

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
-import viteConfig from './vite.config';
+import viteConfig from './vite.config.ts';
 
 /** The server reaches contract/ by the same alias as the web app (tsconfig paths; tsx reads them at run time). */
 const contractDir = fileURLToPath(new URL('./contract', import.meta.url));

@@ -32,7 +32,33 @@ export type DocumentDto = z.infer<typeof documentDto>;
 export const documentWithContent = documentDto.extend({ processedContent: z.string().nullable() });
 export type DocumentWithContent = z.infer<typeof documentWithContent>;
 
-/** POST /api/upload (multipart: files, sessionId, purpose). */
+/**
+ * A file of a multi-file upload that was not stored (wrong type, too large, unreadable, not a
+ * vendor list): it fails alone with its own reason while the others go through.
+ */
+export const uploadFailure = z.object({ name: z.string(), code: z.string(), message: z.string() });
+export type UploadFailure = z.infer<typeof uploadFailure>;
+
+/** Form fields of POST /api/upload besides the files. */
+export const uploadFields = z.object({
+  purpose: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), uploadPurpose.default('analyze')),
+  /** The chat session the files belong to; absent, empty, 'null' or 'undefined' for none. */
+  sessionId: z.preprocess(
+    (value) => (value === undefined || value === '' || value === 'null' || value === 'undefined' ? null : value),
+    z
+      .string()
+      .regex(/^\d{1,9}$/, 'sessionId must be a chat session number.')
+      .transform(Number)
+      .nullable(),
+  ),
+});
+export type UploadFields = z.infer<typeof uploadFields>;
+
+/**
+ * POST /api/upload (multipart: files, sessionId, purpose). `files` lists what was stored (or was
+ * already there); `failed` the files refused, each with its reason. When every file fails the
+ * call answers with the first failure's status instead.
+ */
 export const uploadResponse = z.object({
   files: z.array(
     z.object({
@@ -45,6 +71,7 @@ export const uploadResponse = z.object({
       duplicate: z.boolean(),
     }),
   ),
+  failed: z.array(uploadFailure).default([]),
 });
 export type UploadResponse = z.infer<typeof uploadResponse>;
 

@@ -4,33 +4,22 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { logRedactPaths, requestSerializer } from './logger';
+import { registerUploads } from './http/uploads';
+import { appInfoRoutes } from './modules/app-info/app-info.routes';
 import { authConfigRoutes } from './modules/auth/auth-config.routes';
 import { authPlugin } from './modules/auth/auth.plugin';
-import { createTokenVerifier, localKeys, remoteKeys } from './modules/auth/token-verifier';
-import { createEmbeddingsClient } from './adapters/embeddings';
-import { createLanguageModel } from './adapters/llm';
-import { appInfoRoutes } from './modules/app-info/app-info.routes';
-import { createChatRepository } from './modules/chat/chat.repository';
 import { chatRoutes } from './modules/chat/chat.routes';
-import { createChatService } from './modules/chat/chat.service';
-import { createToolRegistry } from './modules/chat/knowledge-tools';
-import { createRetrievalTools } from './modules/chat/retrieval-tools';
+import { documentsRoutes } from './modules/documents/documents.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { createRetrievalService, prepareVectorSearch } from './modules/retrieval';
-import { documentsModule } from './modules/documents/documents.module';
-import { createInvoiceTools } from './modules/invoices/invoice-tools';
-import { createInvoicesRepository } from './modules/invoices/invoices.repository';
-import { invoicesModule } from './modules/invoices/invoices.module';
-import { searchVendorDirectory } from './modules/vendors/vendors.service';
-import { createVendorsRepository } from './modules/vendors/vendors.repository';
-import { vendorsModule } from './modules/vendors/vendors.module';
-import { createUsersRepository } from './modules/users/users.repository';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { usersRoutes } from './modules/users/users.routes';
-import { createUsersService } from './modules/users/users.service';
+import { vendorsRoutes } from './modules/vendors/vendors.routes';
+import { VENDOR_LIST_MAX_BYTES } from './modules/vendors/vendors.service';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerTextGuard } from './plugins/text-guard';
 import { registerWebApp } from './plugins/web-app';
+import { createServices, type Services } from './services';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -40,6 +29,11 @@ export interface AppDeps {
 
 /** Builds the whole app; `main.ts` listens, tests call `app.inject()`. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  return (await buildAppWithServices(config, deps)).app;
+}
+
+/** The app and the services behind it (tests drive the extraction queue through them). */
+export async function buildAppWithServices(config: Config, deps: AppDeps): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -65,7 +59,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerErrorHandler(app);
   registerTextGuard(app);
 
-  const { db } = deps.database;
   const identity = config.identity;
   await registerSecurity(app, {
     identityOrigin: identity.kind === 'external' ? new URL(identity.issuer).origin : undefined,
@@ -74,53 +67,38 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     imageHosts: config.imageHosts,
   });
 
-  // Loaded only when used: with an external issuer the built-in provider's code never runs.
-  const builtin =
-    identity.kind === 'builtin'
-      ? await (await import('./modules/identity/builtin-identity')).createBuiltinIdentity({ config, identity, db, log: app.log })
-      : undefined;
-  const verify = createTokenVerifier({
-    issuer: identity.issuer,
-    audience: identity.audience,
-    keys: builtin ? localKeys(builtin.publicJwks) : remoteKeys(identity.issuer),
-    requiredType: builtin ? 'at+jwt' : undefined,
-  });
-  const users = createUsersService(createUsersRepository(db), {
-    adminEmails: config.admin.emails,
-    adminRole: identity.kind === 'external' ? identity.adminRole : 'admin',
-  });
+  const services = await createServices(config, { database: deps.database, log: app.log });
+  app.addHook('onClose', services.close);
+  const { users, builtin, uploadPurposes } = services;
   await app.register(authPlugin, {
-    verify,
+    verify: services.verify,
     users,
     devMode: config.devMode,
     rolesClaim: identity.kind === 'external' ? identity.rolesClaim : 'roles',
     isSubjectActive: builtin?.isSubjectActive,
   });
-
-  const embeddings = config.embeddings ? createEmbeddingsClient(config.embeddings) : undefined;
-  if (embeddings) await prepareVectorSearch({ db, embeddings });
-  const retrieval = createRetrievalService({ db, embeddings, log: app.log });
-  const vendors = createVendorsRepository(db);
-  const invoices = createInvoicesRepository(db);
-  const chat = createChatService({
-    chats: createChatRepository(db),
-    tools: createToolRegistry([
-      ...createRetrievalTools(retrieval),
-      ...createInvoiceTools({ invoices, searchVendors: (query, limit) => searchVendorDirectory(vendors, query, limit) }),
-    ]),
-    model: config.llm ? { model: createLanguageModel(config.llm), timeoutMs: config.llm.timeoutMs, maxRetries: config.llm.maxRetries } : undefined,
-    dailyTokenBudget: config.dailyTokenBudget,
-  });
+  await registerUploads(app);
 
   await app.register(healthRoutes, { ping: deps.database.ping });
   await app.register(authConfigRoutes, { config });
   await app.register(appInfoRoutes, { config });
   await app.register(usersRoutes, { users });
-  await app.register(chatRoutes, { chat });
-  await app.register(documentsModule, { db, retrieval, uploads: config.uploads });
-  await app.register(vendorsModule, { repository: vendors, extractionTimeoutMs: config.uploads.extractionTimeoutMs });
-  await app.register(invoicesModule, { repository: invoices, vendors, uploads: config.uploads, importLayoutPath: config.importLayoutPath });
+  await app.register(chatRoutes, { chat: services.chat });
+  await app.register(documentsRoutes, {
+    documents: services.documents,
+    purposes: uploadPurposes,
+    uploads: config.uploads,
+    renderPreview: services.renderPdfPreview,
+  });
+  await app.register(vendorsRoutes, { vendors: services.vendors, maxFileBytes: VENDOR_LIST_MAX_BYTES });
+  await app.register(invoicesRoutes, {
+    invoices: services.invoices,
+    confirmation: services.confirmation,
+    documents: services.documents,
+    renderPreview: services.renderPdfPreview,
+    uploads: config.uploads,
+  });
   if (builtin) await builtin.register(app);
   await registerWebApp(app, config.webDistDir);
-  return app;
+  return { app, services };
 }

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildAppWithServices } from '../app';
 import { loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 
@@ -24,7 +24,7 @@ export async function buildTestApp(database: DatabaseHandle, env: Record<string,
       done();
     },
   });
-  const app: FastifyInstance = await buildApp(testConfig(env), { database, logStream });
+  const { app, services } = await buildAppWithServices(testConfig(env), { database, logStream });
   await app.ready();
-  return { app, logText: () => logLines.join('') };
+  return { app: app as FastifyInstance, services, logText: () => logLines.join('') };
 }

@@ -6,14 +6,15 @@ import { buildTestApp } from './app';
  * `drain()` claims and extracts until nothing is left.
  */
 export async function buildDocumentsTestApp(database: DatabaseHandle, env: Record<string, string | undefined>) {
-  const { app, logText } = await buildTestApp(database, env);
-  await app.documentQueue.stop();
+  const { app, services, logText } = await buildTestApp(database, env);
+  const { documentQueue } = services;
+  await documentQueue.stop();
   const drain = async () => {
-    while (await app.documentQueue.runOnce()) {
+    while (await documentQueue.runOnce()) {
       // claim the next one
     }
   };
-  return { app, drain, logText };
+  return { app, documentQueue, drain, logText };
 }
 
 /** multipart/form-data for app.inject: files under "files", then any fields. */

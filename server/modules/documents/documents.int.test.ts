@@ -195,6 +195,32 @@ describe.each(databaseKinds)('documents (%s)', (kind) => {
     expect((await app.inject({ url: '/api/documents', headers: await auth('frank') })).json()).toEqual([]);
   });
 
+  it('stores the good files of an upload and reports each bad one with its own reason', async () => {
+    const oversized = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(MAX_FILE_BYTES + 10)]);
+    const res = await upload('paula', [
+      { name: 'notes.txt', bytes: 'just some notes\n' },
+      { name: 'costs.csv', bytes: 'job,amount\n1001,250\n' },
+      { name: 'scan.pdf', bytes: oversized },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as UploadResponse;
+    expect(body.files.map((file) => file.name)).toEqual(['costs.csv']);
+    expect(body.failed).toEqual([
+      { name: 'notes.txt', code: 'unsupported_type', message: expect.stringMatching(/^notes\.txt: /) },
+      { name: 'scan.pdf', code: 'file_too_large', message: 'scan.pdf is larger than the 1 MB limit.' },
+    ]);
+    const mine = (await app.inject({ url: '/api/documents', headers: await auth('paula') })).json() as DocumentDto[];
+    expect(mine.map((d) => d.filename)).toEqual(['costs.csv']);
+
+    // When no file goes through, the answer is an error naming each file.
+    const none = await upload('paula', [
+      { name: 'a.txt', bytes: 'one\n' },
+      { name: 'b.exe', bytes: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]) },
+    ]);
+    expect(none.statusCode).toBe(415);
+    expect(none.json().error.message).toMatch(/^None of the 2 files could be uploaded\. a\.txt: .* b\.exe: /);
+  });
+
   it('answers 413 for too many files in one upload', async () => {
     const files = Array.from({ length: 4 }, (_, i) => ({ name: `f${i}.csv`, bytes: `a,b\n${i},2\n` }));
     const res = await upload('gina', files);

@@ -7,7 +7,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test
 import { FakeIssuer } from '../../test/fake-issuer';
 import { createRetrievalService } from '../retrieval';
 import { createDocumentsRepository } from './documents.repository';
-import { MAX_ATTEMPTS, startDocumentWorker } from './documents.queue';
+import { MAX_ATTEMPTS, startDocumentWorker, type DocumentWorker } from './documents.queue';
 import { buildDocumentsTestApp, uploadForm } from '../../test/documents-app';
 
 const AUDIENCE = 'https://kai.example.com/api';
@@ -18,12 +18,13 @@ describe.each(databaseKinds)('document queue (%s)', (kind) => {
   let app: FastifyInstance;
   let small: FastifyInstance;
   let drain: () => Promise<void>;
+  let documentQueue: DocumentWorker;
 
   beforeAll(async () => {
     issuer = await new FakeIssuer().start();
     database = await createTestDatabase(kind);
     const identity = { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: 'spa', OIDC_AUDIENCE: AUDIENCE };
-    ({ app, drain } = await buildDocumentsTestApp(database.handle, identity));
+    ({ app, drain, documentQueue } = await buildDocumentsTestApp(database.handle, identity));
     ({ app: small } = await buildDocumentsTestApp(database.handle, { ...identity, KAI_UPLOAD_QUOTA_FILES: '2', KAI_UPLOAD_QUOTA_BYTES: '1000' }));
   });
   afterAll(async () => {
@@ -63,9 +64,9 @@ describe.each(databaseKinds)('document queue (%s)', (kind) => {
     const stale = await repository.claimNext(60_000, MAX_ATTEMPTS);
     expect(stale).toMatchObject({ id: file.id, attempts: 1, status: 'extracting' });
     // Nothing to claim while the lock holds.
-    expect(await app.documentQueue.runOnce()).toBe(false);
+    expect(await documentQueue.runOnce()).toBe(false);
     await database.handle.db.execute(sql`update documents set locked_until = now() - interval '1 second' where id = ${file.id}`);
-    expect(await app.documentQueue.runOnce()).toBe(true);
+    expect(await documentQueue.runOnce()).toBe(true);
     const fresh = await getDocument('noah', file.id);
     expect(fresh.status).toBe('ready');
     expect(fresh.processedContent).toContain('Fresh Concrete');
@@ -121,7 +122,7 @@ describe.each(databaseKinds)('document queue (%s)', (kind) => {
       rows: Array<{ blob_id: string }>;
     };
 
-    expect(await app.documentQueue.purgeExpired()).toBe(1);
+    expect(await documentQueue.purgeExpired()).toBe(1);
     expect((await app.inject({ url: `/api/documents/${expired.id}`, headers: await auth('pia') })).statusCode).toBe(404);
     expect(await count(sql`select count(*) as n from blob_chunks where blob_id = ${blob.rows[0].blob_id}`)).toBe(0);
     expect(await count(sql`select count(*) as n from retrieval_chunks where document_key = ${expired.id}`)).toBe(0);
@@ -178,7 +179,7 @@ describe.each(databaseKinds)('document queue (%s)', (kind) => {
       expect(await repository.claimNext(60_000, MAX_ATTEMPTS)).toMatchObject({ id: file.id, attempts: attempt });
       await database.handle.db.execute(sql`update documents set locked_until = now() - interval '1 second' where id = ${file.id}`);
     }
-    expect(await app.documentQueue.runOnce()).toBe(false);
+    expect(await documentQueue.runOnce()).toBe(false);
     const document = await getDocument('sam', file.id);
     expect(document).toMatchObject({ status: 'failed', processedContent: null });
     expect(document.failureReason).toBe(`Reading this file stopped KAI ${MAX_ATTEMPTS} times; it was set aside.`);

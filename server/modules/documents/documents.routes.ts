@@ -1,14 +1,14 @@
-import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteDocumentResponse, documentDto, documentWithContent, uploadResponse } from '@contract/documents';
+import { deleteDocumentResponse, documentDto, documentWithContent, uploadFields, uploadResponse } from '@contract/documents';
 import type { UploadLimits } from '../../config';
 import { AppError, NotFoundError } from '../../errors';
+import { fileReply, previewName } from '../../http/file-reply';
+import { allRefused, inspectUpload, receiveUpload, type RefusedFile } from '../../http/uploads';
 import { requireAuth } from '../auth/auth.plugin';
 import type { DocumentRow } from './documents.repository';
-import type { DocumentsService } from './documents.service';
-import { closeOnError, fileReply, previewName } from './file-reply';
+import { toUploadResponse, type DocumentsService, type UploadPurposes } from './documents.service';
 
 /** Any string: a malformed id answers 404 like another user's id (the service decides). */
 const idParams = z.object({ id: z.string().max(100) });
@@ -16,27 +16,34 @@ const INLINE_KINDS = new Set<DocumentRow['kind']>(['png', 'jpeg', 'webp']);
 
 export interface DocumentsRoutesOptions {
   documents: DocumentsService;
+  /** What each upload purpose does (built in buildApp). */
+  purposes: UploadPurposes;
   uploads: UploadLimits;
   /** PNG of a PDF's first page; absent: the preview route answers 404 for PDFs too. */
   renderPreview?: (document: DocumentRow) => Promise<Buffer>;
 }
 
-export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = async (app, { documents, uploads, renderPreview }) => {
+export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = async (app, { documents, purposes, uploads, renderPreview }) => {
   // Sign-in is checked before the body is read: an anonymous upload is refused unread.
   app.addHook('onRequest', app.requireUser);
-  await app.register(multipart, {
-    limits: {
-      fileSize: uploads.maxFileBytes,
-      files: uploads.maxFilesPerRequest,
-      fields: 10,
-      fieldSize: 1000,
-      parts: uploads.maxFilesPerRequest + 10,
-    },
-  });
 
+  // One bad file fails alone: the answer lists what was stored and what failed; all failed is an error.
   app.post('/api/upload', { schema: { response: { 200: uploadResponse } } }, async (request, reply) => {
     const { user } = requireAuth(request);
-    return closeOnError(reply, () => documents.upload({ id: user.id, role: user.role }, request.parts()));
+    const owner = { id: user.id, role: user.role };
+    const rules = {
+      fields: uploadFields,
+      maxFiles: uploads.maxFilesPerRequest,
+      maxFileBytes: uploads.maxFileBytes,
+      inspect: inspectUpload,
+      noFiles: 'No files selected: send at least one file in the "files" field.',
+    };
+    return receiveUpload(request, reply, rules, async ({ fields, files, refused }) => {
+      const outcomes = [...refused, ...(await purposes[fields.purpose](owner, files, fields))];
+      const response = toUploadResponse(outcomes);
+      if (response.files.length === 0) throw allRefused(outcomes.filter((outcome): outcome is RefusedFile => 'error' in outcome));
+      return response;
+    });
   });
 
   app.get('/api/documents', { schema: { response: { 200: z.array(documentDto) } } }, async (request) => documents.list(requireAuth(request).user.id));

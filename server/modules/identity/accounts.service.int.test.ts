@@ -41,8 +41,8 @@ describe('first start', () => {
     });
     try {
       const [a, b] = await Promise.all([
-        createBuiltinIdentity({ config, identity, db: database.db, log }),
-        createBuiltinIdentity({ config, identity, db: database.db, log }),
+        createBuiltinIdentity({ config, identity, db: database.db, log, users: createUsersRepository(database.db) }),
+        createBuiltinIdentity({ config, identity, db: database.db, log, users: createUsersRepository(database.db) }),
       ]);
       expect(a.publicJwks).toEqual(b.publicJwks);
     } finally {

@@ -1,15 +1,15 @@
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
-import type { UsersRepository } from '../users/users.repository';
+import type { UsersService } from '../users/users.service';
 import { normalizeEmail, type AccountRow, type AccountsRepository } from './accounts.repository';
 import { decoyHash, generatePassword, hashPassword, passwordProblem, verifyPassword } from './password';
 
-export type AccountRole = AccountRow['role'];
+type AccountRole = AccountRow['role'];
 
 export interface AccountsServiceDeps {
   accounts: AccountsRepository;
   /** Ends an account's provider sessions, grants and refresh tokens. */
   signOutEverywhere: (accountId: string) => Promise<unknown>;
-  users: Pick<UsersRepository, 'setDisabled'>;
+  users: Pick<UsersService, 'setDisabled'>;
   /** The built-in issuer: API user rows of local accounts are keyed by (issuer, account id). */
   issuer: string;
 }

@@ -4,7 +4,7 @@ import type { JSONWebKeySet } from 'jose';
 import Provider from 'oidc-provider';
 import type { BuiltinIdentityConfig, Config } from '../../config';
 import type { Database } from '../../db/client';
-import { createUsersRepository } from '../users/users.repository';
+import type { UsersService } from '../users/users.service';
 import { createAccountsRepository } from './accounts.repository';
 import { createAccountsService, type AccountsService } from './accounts.service';
 import { createInstanceSettingsRepository } from './instance-settings.repository';
@@ -18,6 +18,8 @@ export interface BuiltinIdentityDeps {
   identity: BuiltinIdentityConfig;
   db: Database;
   log: FastifyBaseLogger;
+  /** API user rows follow their local account's disabling. */
+  users: Pick<UsersService, 'setDisabled'>;
 }
 
 export interface BuiltinIdentity {
@@ -35,14 +37,14 @@ const MOUNT = '/oidc';
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 export async function createBuiltinIdentity(deps: BuiltinIdentityDeps): Promise<BuiltinIdentity> {
-  const { config, identity, db, log } = deps;
+  const { config, identity, db, log, users } = deps;
   const settings = createInstanceSettingsRepository(db);
   const signingKeys = await loadSigningKeys(settings);
   const cookieKeys = await loadCookieKeys(settings, config.secret);
   const payloads = createOidcPayloadsRepository(db);
   const accounts = createAccountsService({
     accounts: createAccountsRepository(db),
-    users: createUsersRepository(db),
+    users,
     signOutEverywhere: (accountId) => payloads.deleteForAccount(accountId),
     issuer: identity.issuer,
   });

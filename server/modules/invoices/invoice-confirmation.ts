@@ -19,18 +19,12 @@ import {
 } from '../../import-files';
 import type { ImportBatchRow, InvoiceConfirmationValues, InvoiceRow, InvoicesRepository } from './invoices.repository';
 import { storedParse, type InvoicesService } from './invoices.service';
-
-export interface VendorResolver {
-  /** The vendor master entry with this name (case and punctuation aside), if there is one. */
-  findByName(name: string): Promise<{ id: string; code: string | null; name: string } | undefined>;
-  /** Remembers that invoices printing `printedName` come from this vendor. */
-  remember(printedName: string, vendorId: string, userId: string): Promise<void>;
-}
+import type { VendorDirectory } from '../vendors/vendor-directory';
 
 export interface ConfirmationDeps {
   repository: InvoicesRepository;
   invoices: Pick<InvoicesService, 'findOwned'>;
-  vendors: VendorResolver;
+  vendors: Pick<VendorDirectory, 'findByName' | 'rememberAlias'>;
   layout: () => Promise<ImportLayout | undefined>;
   now?: () => Date;
 }
@@ -107,7 +101,7 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
       const names = prepared.map((p) => describe(p.row)).join(', ');
       throw new ConflictError(`${names} changed while being confirmed (deleted, or confirmed elsewhere); reload and try again.`, 'already_confirmed');
     }
-    for (const { alias } of prepared) if (alias) await vendors.remember(alias.printedName, alias.vendorId, ownerId);
+    for (const { alias } of prepared) if (alias) await vendors.rememberAlias(alias.printedName, alias.vendorId, ownerId);
     return batch;
   }
 

@@ -170,10 +170,17 @@ describe.each(databaseKinds)('invoices (%s)', (kind) => {
       method: 'POST',
       url: '/api/upload-invoices',
       headers: await auth(),
-      payload: form('files', [pdf('syn-two-invoices'), { name: 'broken.pdf', bytes: '%PDF-1.7\nthis is not really a pdf' }]),
+      payload: form('files', [
+        pdf('syn-two-invoices'),
+        { name: 'notes.txt', bytes: 'not an invoice\n' },
+        { name: 'broken.pdf', bytes: '%PDF-1.7\nthis is not really a pdf' },
+      ]),
     });
     expect(response.statusCode, response.body).toBe(200);
-    const [two, broken] = response.json<UploadInvoicesResponse>().results;
+    const [two, notes, broken] = response.json<UploadInvoicesResponse>().results;
+    // A file of the wrong type fails alone, in its place.
+    expect(notes).toMatchObject({ success: false, filename: 'notes.txt', parsed_invoices: [] });
+    expect(notes.error).toMatch(/^notes\.txt: /);
     expect(two.success).toBe(true);
     expect(two.parsed_invoices.map((invoice) => invoice.invoice_number)).toEqual(truth<Truth[]>('syn-two-invoices').map((t) => t.invoice_number));
     // Each invoice's preview shows its own page.
@@ -329,10 +336,21 @@ describe.each(databaseKinds)('invoices (%s)', (kind) => {
       payload: sidebar([pdf('syn-008')], 'vendor'),
     });
     expect(notAList.statusCode).toBe(415);
+    // With a usable list beside it, the list is imported and kept; the PDF fails alone.
+    const mixed = await app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: await auth('sidebar'),
+      payload: sidebar([pdf('syn-008'), { name: 'late-vendors.csv', bytes: 'Vendor Name,Vendor Code\nLate Paving Inc.,V778\n' }], 'vendor'),
+    });
+    expect(mixed.statusCode, mixed.body).toBe(200);
+    expect(mixed.json().files.map((file: { name: string }) => file.name)).toEqual(['late-vendors.csv']);
+    expect(mixed.json().failed).toEqual([{ name: 'syn-008.pdf', code: 'unsupported_type', message: expect.stringContaining('syn-008.pdf') }]);
     const documents = (await app.inject({ method: 'GET', url: '/api/documents', headers: await auth('sidebar') })).json<
       Array<{ filename: string }>
     >();
     expect(documents.map((document) => document.filename)).not.toContain('syn-008.pdf');
+    expect(documents.map((document) => document.filename)).toContain('late-vendors.csv');
   });
 
   it('confirms the full-page batch in one call', async () => {

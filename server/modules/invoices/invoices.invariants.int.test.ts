@@ -1,3 +1,4 @@
+import type { DocumentWorker } from '../documents/documents.queue';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,7 @@ describe.each(databaseKinds)('invoice invariants (%s)', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let drain: () => Promise<void>;
+  let documentQueue: DocumentWorker;
   let corpus: string;
   const pdf = (name: string) => ({ name: `${name}.pdf`, bytes: readFileSync(path.join(corpus, `${name}.pdf`)) });
   const numberOf = (name: string) =>
@@ -35,7 +37,11 @@ describe.each(databaseKinds)('invoice invariants (%s)', (kind) => {
     await generateCorpus(corpus, 4);
     issuer = await new FakeIssuer().start();
     database = await createTestDatabase(kind);
-    ({ app, drain } = await buildDocumentsTestApp(database.handle, { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: 'spa', OIDC_AUDIENCE: AUDIENCE }));
+    ({ app, drain, documentQueue } = await buildDocumentsTestApp(database.handle, {
+      OIDC_ISSUER: issuer.issuer,
+      OIDC_CLIENT_ID: 'spa',
+      OIDC_AUDIENCE: AUDIENCE,
+    }));
   }, 120_000);
   afterAll(async () => {
     await app?.close();
@@ -104,7 +110,7 @@ describe.each(databaseKinds)('invoice invariants (%s)', (kind) => {
     const [invoice] = await upload('purged', 'syn-003');
     await database.handle.db.execute(sql`update documents set expires_at = now() - interval '1 minute'
       where id = (select document_id from invoices where id = ${invoice.invoice_id})`);
-    expect(await app.documentQueue.purgeExpired()).toBeGreaterThanOrEqual(1);
+    expect(await documentQueue.purgeExpired()).toBeGreaterThanOrEqual(1);
     expect(await listInvoices('purged')).toEqual([]);
     expect(await citedFor('purged', numberOf('syn-003'))).not.toEqual(expect.arrayContaining([expect.stringContaining(numberOf('syn-003'))]));
   });

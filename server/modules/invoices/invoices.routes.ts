@@ -1,8 +1,8 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MAX_INVOICES_PER_BATCH,
+  TOO_MANY_INVOICES_MESSAGE,
   confirmInvoiceInput,
   confirmInvoiceResponse,
   confirmInvoicesInput,
@@ -14,13 +14,15 @@ import {
   uploadInvoicesResponse,
 } from '@contract/invoices';
 import type { UploadLimits } from '../../config';
+import { AppError, ValidationError } from '../../errors';
+import { fileReply, previewName } from '../../http/file-reply';
+import { receiveUpload } from '../../http/uploads';
 import { requireAuth } from '../auth/auth.plugin';
 import type { DocumentRow } from '../documents/documents.repository';
 import type { DocumentsService } from '../documents/documents.service';
-import { closeOnError, fileReply, previewName } from '../documents/file-reply';
 import type { InvoiceConfirmation } from './invoice-confirmation';
 import type { InvoiceRow } from './invoices.repository';
-import { storedParse, type InvoicesService } from './invoices.service';
+import { inspectPdf, storedParse, type InvoicesService } from './invoices.service';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -36,26 +38,29 @@ export const invoicesRoutes: FastifyPluginAsyncZod<InvoicesRoutesOptions> = asyn
   const { invoices, confirmation, documents, renderPreview, uploads } = options;
   // Sign-in is checked before the body is read.
   app.addHook('onRequest', app.requireUser);
-  await app.register(multipart, {
-    limits: {
-      fileSize: uploads.maxFileBytes,
-      files: MAX_INVOICES_PER_BATCH,
-      fields: 5,
-      fieldSize: 1000,
-      parts: MAX_INVOICES_PER_BATCH + 5,
-    },
-  });
+  const pdfs = {
+    fields: z.object({}),
+    maxFileBytes: uploads.maxFileBytes,
+    inspect: inspectPdf,
+    noFiles: 'No files selected: send a PDF in the "file" field.',
+  };
 
   app.post('/api/upload-invoice', { schema: { response: { 200: uploadInvoiceResponse } } }, async (request, reply) => {
     const { user } = requireAuth(request);
-    return closeOnError(reply, async () => ({
-      parsed_invoice: await invoices.uploadOne({ id: user.id, role: user.role }, request.parts({ limits: { files: 1 } })),
+    const rules = {
+      ...pdfs,
+      maxFiles: 1,
+      tooManyFiles: new ValidationError('Send one PDF per call to /api/upload-invoice; use /api/upload-invoices for several.', 'too_many_files'),
+    };
+    return receiveUpload(request, reply, rules, async ({ files: [file] }) => ({
+      parsed_invoice: await invoices.uploadOne({ id: user.id, role: user.role }, file),
     }));
   });
 
   app.post('/api/upload-invoices', { schema: { response: { 200: uploadInvoicesResponse } } }, async (request, reply) => {
     const { user } = requireAuth(request);
-    return closeOnError(reply, async () => ({ results: await invoices.uploadMany({ id: user.id, role: user.role }, request.parts()) }));
+    const rules = { ...pdfs, maxFiles: MAX_INVOICES_PER_BATCH, tooManyFiles: new AppError(413, 'too_many_files', TOO_MANY_INVOICES_MESSAGE) };
+    return receiveUpload(request, reply, rules, async (upload) => ({ results: await invoices.uploadMany({ id: user.id, role: user.role }, upload) }));
   });
 
   app.post('/api/confirm-invoice', { schema: { body: confirmInvoiceInput, response: { 200: confirmInvoiceResponse } } }, async (request) => {

@@ -1,40 +1,25 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Multipart } from '@fastify/multipart';
-import {
-  MAX_INVOICES_PER_BATCH,
-  TOO_MANY_INVOICES_MESSAGE,
-  type InvoiceDto,
-  type ParsedInvoice,
-  type UploadInvoicesResult,
-} from '@contract/invoices';
-import type { VendorMatch } from '@contract/vendors';
+import type { FastifyBaseLogger } from 'fastify';
+import type { UploadFields } from '@contract/documents';
+import type { InvoiceDto, ParsedInvoice, UploadInvoicesResult } from '@contract/invoices';
 import type { InvoiceLayout } from '../../adapters/extractors';
-import { AppError, NotFoundError, ValidationError } from '../../errors';
+import { isUuid } from '../../db/ids';
+import { AppError, NotFoundError } from '../../errors';
+import { fileRefusal, inspectUpload, type Detected, type ReceivedUpload, type SpooledFile } from '../../http/uploads';
 import type { ExtractedInvoice } from '../../invoice-reading';
-import type { Detected, DocumentsService, Uploader } from '../documents/documents.service';
-import { inspectUpload } from '../documents/documents.service';
 import type { DocumentRow } from '../documents/documents.repository';
-import { spoolUpload, type SpooledFile } from '../documents/upload-spool';
+import type { DocumentsService, FileOutcome, Uploader } from '../documents/documents.service';
+import type { VendorDirectory } from '../vendors/vendor-directory';
 import { toInvoiceDto, toNewInvoiceRow, toParsedInvoice, type StoredParse } from './invoice-dto';
 import type { InvoiceRow, InvoicesRepository } from './invoices.repository';
-import { isUuid } from '../../db/ids';
-
-/** The vendor master as invoices need it (the vendors module answers). */
-export interface VendorDirectory {
-  match(query: { name: string; address?: string; phone?: string; email?: string }): Promise<VendorMatch[]>;
-}
 
 export interface InvoicesServiceDeps {
   repository: InvoicesRepository;
-  documents: Pick<DocumentsService, 'storeSpooled'>;
-  vendors: VendorDirectory;
+  documents: Pick<DocumentsService, 'storeOne' | 'storeFiles'>;
+  vendors: Pick<VendorDirectory, 'match'>;
   /** Reads a PDF's layout in the extractor sandbox. */
   readLayout(file: string): Promise<InvoiceLayout>;
   parseLayout(layout: InvoiceLayout): ExtractedInvoice[];
-  maxFileBytes: number;
-  tempDir?: string;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 export function createInvoicesService(deps: InvoicesServiceDeps) {
@@ -61,7 +46,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
   /** Stores the PDF as a document, reads its invoices and saves them as Pending. */
   async function processFile(owner: Uploader, file: SpooledFile<Detected>): Promise<ParsedInvoice[]> {
     const layout = startLayoutRead(file);
-    const { row: document } = await deps.documents.storeSpooled(owner, file, 'invoice');
+    const { row: document } = await deps.documents.storeOne(owner, file, 'invoice');
     return readStoredPdf(owner, document, layout);
   }
 
@@ -100,60 +85,40 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     });
   }
 
-  /** Spools the request's PDFs to a temp dir, hands them to `use`, and always cleans up. */
-  async function withSpooledPdfs<T>(
-    parts: AsyncIterable<Multipart>,
-    maxFiles: number,
-    use: (files: Array<SpooledFile<Detected>>) => Promise<T>,
-  ): Promise<T> {
-    const dir = await mkdtemp(path.join(deps.tempDir ?? tmpdir(), 'kai-invoice-'));
-    try {
-      const files = await spoolUpload(parts, {
-        dir,
-        maxFileBytes: deps.maxFileBytes,
-        maxFiles,
-        onField: () => {},
-        inspect: inspectPdf,
-      });
-      if (files.length === 0) throw new ValidationError('No files selected: send a PDF in the "file" field.', 'no_files');
-      return await use(files);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'too_many_files') {
-        throw maxFiles === 1
-          ? new ValidationError('Send one PDF per call to /api/upload-invoice; use /api/upload-invoices for several.', 'too_many_files')
-          : new AppError(413, 'too_many_files', TOO_MANY_INVOICES_MESSAGE);
-      }
-      throw error;
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
-
   return {
     /** POST /api/upload-invoice: one PDF, which may hold several invoices. */
-    async uploadOne(owner: Uploader, parts: AsyncIterable<Multipart>): Promise<ParsedInvoice[]> {
-      return withSpooledPdfs(parts, 1, async ([file]) => processFile(owner, file));
-    },
+    uploadOne: processFile,
 
-    /** POST /api/upload-invoices: up to ten PDFs; one file failing does not fail the others. */
-    async uploadMany(owner: Uploader, parts: AsyncIterable<Multipart>): Promise<UploadInvoicesResult[]> {
-      return withSpooledPdfs(parts, MAX_INVOICES_PER_BATCH, async (files) => {
-        const results: UploadInvoicesResult[] = [];
-        for (const file of files) {
-          try {
-            results.push({ success: true, filename: file.name, error: null, parsed_invoices: await processFile(owner, file) });
-          } catch (error) {
-            if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-            results.push({ success: false, filename: file.name, error: error.message, parsed_invoices: [] });
-          }
+    /** POST /api/upload-invoices: up to ten PDFs; each file succeeds or fails alone, in request order. */
+    async uploadMany(owner: Uploader, upload: Pick<ReceivedUpload<unknown, Detected>, 'files' | 'refused'>): Promise<UploadInvoicesResult[]> {
+      const results = new Map<number, UploadInvoicesResult>();
+      for (const file of upload.refused) results.set(file.index, failed(file.name, file.error));
+      for (const file of upload.files) {
+        try {
+          results.set(file.index, { success: true, filename: file.name, error: null, parsed_invoices: await processFile(owner, file) });
+        } catch (error) {
+          results.set(file.index, failed(file.name, fileRefusal(error)));
         }
-        return results;
-      });
+      }
+      return [...results.entries()].sort(([a], [b]) => a - b).map(([, result]) => result);
     },
 
-    /** For a PDF uploaded through /api/upload with the purpose 'invoice': start before storing, read after. */
-    startLayoutRead,
-    readStoredPdf,
+    /**
+     * The sidebar's upload with the purpose 'invoice': every file is stored like any upload, and a
+     * PDF is also read as an invoice; one that holds no readable invoice stays an ordinary document.
+     */
+    async intake(owner: Uploader, files: Array<SpooledFile<Detected>>, fields: UploadFields): Promise<FileOutcome[]> {
+      const layouts = new Map(files.filter((file) => file.inspected.kind === 'pdf').map((file) => [file.index, startLayoutRead(file)]));
+      const outcomes = await deps.documents.storeFiles(owner, files, fields);
+      for (const outcome of outcomes) {
+        const layout = layouts.get(outcome.index);
+        if (!layout || !('row' in outcome)) continue;
+        await readStoredPdf(owner, outcome.row, layout).catch((err: unknown) => {
+          deps.log.warn({ err, documentId: outcome.row.id }, 'an upload marked as invoice could not be read as one');
+        });
+      }
+      return outcomes;
+    },
 
     async list(ownerId: string): Promise<InvoiceDto[]> {
       return (await repository.listOwned(ownerId)).map(toInvoiceDto);
@@ -183,8 +148,12 @@ export function storedParse(row: InvoiceRow): StoredParse {
   return row.parsed as StoredParse;
 }
 
-/** Invoices are read from PDFs only (spec part 2). */
-async function inspectPdf(head: Buffer, name: string): Promise<Detected> {
+function failed(filename: string, error: AppError): UploadInvoicesResult {
+  return { success: false, filename, error: error.message, parsed_invoices: [] };
+}
+
+/** Invoices are read from PDFs only. */
+export async function inspectPdf(head: Buffer, name: string): Promise<Detected> {
   const detected = await inspectUpload(head, name);
   if (detected.kind !== 'pdf') throw new AppError(415, 'unsupported_type', `${name}: invoices must be PDF files.`);
   return detected;

@@ -53,6 +53,9 @@ export function createUsersService(repo: UsersRepository, policy: RolePolicy) {
       if (identity.email) profile.email = identity.email.toLowerCase();
       return repo.update(user.id, { ...profile, role: roleFor(identity) });
     },
+
+    /** Disabling a local account cuts off its API access at once (decision 001). */
+    setDisabled: (issuer: string, subject: string, disabled: boolean): Promise<void> => repo.setDisabled(issuer, subject, disabled),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { VendorDto, VendorUploadResponse } from '@contract/vendors';
 import { ExtractionError, detectTableKind, type TableKind, type TableRows } from '../../adapters/extractors';
 import { AppError, NotFoundError, ValidationError } from '../../errors';
+import { formatBytes } from '../../http/filename';
 import { planVendorImport } from './vendor-import';
 import { parseVendorList } from './vendor-list';
 import { normalizeVendorName } from './vendor-names';
@@ -9,6 +10,8 @@ import { isUuid } from '../../db/ids';
 
 /** Rows read from one list; a longer list is refused rather than half imported. */
 export const VENDOR_LIST_MAX_ROWS = 20_000;
+/** Vendor lists are small; anything bigger is almost certainly the wrong file. */
+export const VENDOR_LIST_MAX_BYTES = 10 * 1024 * 1024;
 export const VENDOR_SEARCH_LIMIT = 50;
 const SKIPPED_ROWS_SHOWN = 50;
 
@@ -42,37 +45,39 @@ export function createVendorsService(deps: VendorsServiceDeps) {
     }
   }
 
+  /** Upserts every usable row in one transaction; a list that cannot be read imports nothing. */
+  async function importList(file: VendorListFile): Promise<VendorUploadResponse> {
+    const table = await readRows(file);
+    if (table.truncated) {
+      throw new AppError(
+        413,
+        'too_many_rows',
+        `${file.filename} has more than ${VENDOR_LIST_MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller lists.`,
+      );
+    }
+    const parsed = parseVendorList(table.rows);
+    if (parsed.entries.length === 0) {
+      const why = parsed.skipped
+        .slice(0, 3)
+        .map((s) => s.reason)
+        .join('; ');
+      throw new AppError(422, 'no_vendors', `${file.filename} has no vendor rows to import${why ? ` (${why})` : ''}.`);
+    }
+    const counts = await repository.importVendors((existing) => planVendorImport(parsed.entries, existing));
+    const skippedRows = [...parsed.skipped, ...counts.skipped].sort((a, b) => a.row - b.row);
+    const total = counts.created + counts.updated + skippedRows.length;
+    return {
+      success: true,
+      message: `Imported ${total} ${total === 1 ? 'vendor' : 'vendors'}: ${counts.created} created, ${counts.updated} updated, ${skippedRows.length} skipped.`,
+      created: counts.created,
+      updated: counts.updated,
+      skipped: skippedRows.length,
+      skippedRows: skippedRows.slice(0, SKIPPED_ROWS_SHOWN),
+    };
+  }
+
   return {
-    /** Upserts every usable row in one transaction; a list that cannot be read imports nothing. */
-    async importList(file: VendorListFile): Promise<VendorUploadResponse> {
-      const table = await readRows(file);
-      if (table.truncated) {
-        throw new AppError(
-          413,
-          'too_many_rows',
-          `${file.filename} has more than ${VENDOR_LIST_MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller lists.`,
-        );
-      }
-      const parsed = parseVendorList(table.rows);
-      if (parsed.entries.length === 0) {
-        const why = parsed.skipped
-          .slice(0, 3)
-          .map((s) => s.reason)
-          .join('; ');
-        throw new AppError(422, 'no_vendors', `${file.filename} has no vendor rows to import${why ? ` (${why})` : ''}.`);
-      }
-      const counts = await repository.importVendors((existing) => planVendorImport(parsed.entries, existing));
-      const skippedRows = [...parsed.skipped, ...counts.skipped].sort((a, b) => a.row - b.row);
-      const total = counts.created + counts.updated + skippedRows.length;
-      return {
-        success: true,
-        message: `Imported ${total} ${total === 1 ? 'vendor' : 'vendors'}: ${counts.created} created, ${counts.updated} updated, ${skippedRows.length} skipped.`,
-        created: counts.created,
-        updated: counts.updated,
-        skipped: skippedRows.length,
-        skippedRows: skippedRows.slice(0, SKIPPED_ROWS_SHOWN),
-      };
-    },
+    importList,
 
     /** Every vendor by name, or with `q` the most similar names first (at most 50). */
     async list(q?: string): Promise<VendorDto[]> {
@@ -96,10 +101,8 @@ export function createVendorsService(deps: VendorsServiceDeps) {
 
 export type VendorsService = ReturnType<typeof createVendorsService>;
 
-/** Vendor names like `query`, most similar first (the chat's vendor look-up). */
-export async function searchVendorDirectory(repository: Pick<VendorsRepository, 'searchByName'>, query: string, limit: number): Promise<VendorDto[]> {
-  const normalized = normalizeVendorName(query);
-  return normalized ? (await repository.searchByName(normalized, limit, { partial: true })).map(toVendorDto) : [];
+export function vendorListTooLarge(name: string, limit: number): AppError {
+  return new AppError(413, 'file_too_large', `${name} is larger than the ${formatBytes(limit)} limit for vendor lists.`);
 }
 
 export function toVendorDto(row: VendorRow): VendorDto {

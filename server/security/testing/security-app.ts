@@ -25,9 +25,9 @@ export interface SecurityApp {
 }
 
 export async function buildSecurityApp(database: DatabaseHandle): Promise<SecurityApp> {
-  const { app } = await buildTestApp(database, ENV);
+  const { app, services } = await buildTestApp(database, ENV);
   // Extraction is not under test here and would only compete for the CPU: the queue stays stopped.
-  await app.documentQueue.stop();
+  await services.documentQueue.stop();
   const identity = testConfig(ENV).identity as BuiltinIdentityConfig;
   const accounts = createAccountsRepository(database.db);
   const tokens = new Map<string, string>();

@@ -1,0 +1,141 @@
+/**
+ * Every service of KAI, built once and passed as arguments (STYLE.md 2): the one place that shows
+ * what depends on what. `app.ts` registers the routes that use them.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { createEmbeddingsClient } from './adapters/embeddings';
+import { ExtractorPool, readInvoiceLayout, readTableRows } from './adapters/extractors';
+import { createLanguageModel } from './adapters/llm';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { DEFAULT_IMPORT_LAYOUT, loadImportLayout } from './import-files';
+import { parseInvoiceLayout } from './invoice-reading';
+import { createTokenVerifier, localKeys, remoteKeys } from './modules/auth/token-verifier';
+import { createChatRepository } from './modules/chat/chat.repository';
+import { createChatService } from './modules/chat/chat.service';
+import { createToolRegistry } from './modules/chat/knowledge-tools';
+import { createRetrievalTools } from './modules/chat/retrieval-tools';
+import { createPdfPreviewer } from './modules/documents/documents.preview';
+import { startDocumentWorker } from './modules/documents/documents.queue';
+import { createDocumentsRepository } from './modules/documents/documents.repository';
+import { createDocumentsService, type UploadPurposes } from './modules/documents/documents.service';
+import { createInvoiceConfirmation } from './modules/invoices/invoice-confirmation';
+import { createInvoiceTools } from './modules/invoices/invoice-tools';
+import { createInvoicesRepository } from './modules/invoices/invoices.repository';
+import { createInvoicesService } from './modules/invoices/invoices.service';
+import { createRetrievalService, prepareVectorSearch } from './modules/retrieval';
+import { createUsersRepository } from './modules/users/users.repository';
+import { createUsersService } from './modules/users/users.service';
+import { createVendorDirectory } from './modules/vendors/vendor-directory';
+import { createVendorUploadIntake } from './modules/vendors/vendor-upload';
+import { createVendorsRepository } from './modules/vendors/vendors.repository';
+import { VENDOR_LIST_MAX_BYTES, VENDOR_LIST_MAX_ROWS, createVendorsService } from './modules/vendors/vendors.service';
+
+export interface ServicesDeps {
+  database: DatabaseHandle;
+  log: FastifyBaseLogger;
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;
+
+export async function createServices(config: Config, { database, log }: ServicesDeps) {
+  const { db } = database;
+  const identity = config.identity;
+  const users = createUsersService(createUsersRepository(db), {
+    adminEmails: config.admin.emails,
+    adminRole: identity.kind === 'external' ? identity.adminRole : 'admin',
+  });
+  // Loaded only when used: with an external issuer the built-in provider's code never runs.
+  const builtin =
+    identity.kind === 'builtin'
+      ? await (await import('./modules/identity/builtin-identity')).createBuiltinIdentity({ config, identity, db, log, users })
+      : undefined;
+  const verify = createTokenVerifier({
+    issuer: identity.issuer,
+    audience: identity.audience,
+    keys: builtin ? localKeys(builtin.publicJwks) : remoteKeys(identity.issuer),
+    requiredType: builtin ? 'at+jwt' : undefined,
+  });
+
+  const embeddings = config.embeddings ? createEmbeddingsClient(config.embeddings) : undefined;
+  if (embeddings) await prepareVectorSearch({ db, embeddings });
+  const retrieval = createRetrievalService({ db, embeddings, log });
+  const files = createFileServices(config, { database, log, retrieval });
+  const vendorDirectory = createVendorDirectory(createVendorsRepository(db));
+  const invoicesRepository = createInvoicesRepository(db);
+  const chat = createChatService({
+    chats: createChatRepository(db),
+    tools: createToolRegistry([
+      ...createRetrievalTools(retrieval),
+      ...createInvoiceTools({ invoices: invoicesRepository, searchVendors: vendorDirectory.search }),
+    ]),
+    model: config.llm ? { model: createLanguageModel(config.llm), timeoutMs: config.llm.timeoutMs, maxRetries: config.llm.maxRetries } : undefined,
+    dailyTokenBudget: config.dailyTokenBudget,
+  });
+
+  const vendors = createVendorsService({
+    repository: createVendorsRepository(db),
+    readRows: (input) =>
+      readTableRows({ ...input, limits: { ...files.limits, maxBytes: VENDOR_LIST_MAX_BYTES, maxRows: VENDOR_LIST_MAX_ROWS } }, { pool: files.pool }),
+  });
+  const invoices = createInvoicesService({
+    repository: invoicesRepository,
+    documents: files.documents,
+    vendors: vendorDirectory,
+    readLayout: (file) => readInvoiceLayout({ path: file, limits: files.limits }, { pool: files.pool }),
+    parseLayout: parseInvoiceLayout,
+    log,
+  });
+  // A broken layout file is the administrator's to fix: refuse to start rather than write wrong files.
+  const importLayout = config.importLayoutPath ? await loadImportLayout(config.importLayoutPath) : DEFAULT_IMPORT_LAYOUT;
+  const confirmation = createInvoiceConfirmation({
+    repository: invoicesRepository,
+    invoices,
+    vendors: vendorDirectory,
+    layout: async () => importLayout,
+  });
+
+  /** What the sidebar's upload does for each purpose (POST /api/upload). */
+  const uploadPurposes: UploadPurposes = {
+    analyze: files.documents.storeFiles,
+    report: files.documents.storeFiles,
+    knowledge: files.documents.storeFiles,
+    invoice: invoices.intake,
+    vendor: createVendorUploadIntake({ vendors, documents: files.documents, log }),
+  };
+
+  return { users, builtin, verify, chat, vendors, invoices, confirmation, uploadPurposes, ...files };
+}
+
+/** Stored files: the extractor sandbox, the documents service, its extraction queue and previews. */
+function createFileServices(config: Config, deps: ServicesDeps & { retrieval: ReturnType<typeof createRetrievalService> }) {
+  const { db } = deps.database;
+  const uploads = config.uploads;
+  const pool = new ExtractorPool();
+  const documentQueue = startDocumentWorker({
+    db,
+    retrieval: deps.retrieval,
+    log: deps.log.child({ module: 'documents' }),
+    extractionTimeoutMs: uploads.extractionTimeoutMs,
+    lockMs: uploads.extractionLockMs,
+    maxFileBytes: uploads.maxFileBytes,
+    autoStart: true,
+    pool,
+  });
+  const repository = createDocumentsRepository(db);
+  const documents = createDocumentsService({ repository, retrieval: deps.retrieval, uploads, onQueued: () => documentQueue.wake() });
+  const renderPdfPreview = createPdfPreviewer({ repository, pool, timeoutMs: uploads.extractionTimeoutMs, maxBytes: uploads.maxFileBytes });
+  return {
+    documents,
+    documentQueue,
+    renderPdfPreview,
+    /** The sandbox for readers outside the documents module (invoice layouts, vendor lists). */
+    pool,
+    limits: { maxBytes: uploads.maxFileBytes, timeoutMs: uploads.extractionTimeoutMs },
+    /** Stops the queue, then the sandbox's workers. */
+    async close() {
+      await documentQueue.stop();
+      await pool.close();
+    },
+  };
+}
