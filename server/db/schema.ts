@@ -15,6 +15,18 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** A random UUID key. */
+const primaryId = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
+
+/** The owning user: their rows go when they do. */
+const userRef = (column: string) =>
+  uuid(column)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -24,9 +36,7 @@ const timestamps = {
 export const users = pgTable(
   'users',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: primaryId(),
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
     email: text('email'),
@@ -45,9 +55,7 @@ export const users = pgTable(
 
 /** Local accounts of the built-in OpenID Provider. Passwords are scrypt hashes, never text. */
 export const accounts = pgTable('accounts', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
+  id: primaryId(),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   firstName: text('first_name'),
@@ -91,12 +99,8 @@ export const instanceSettings = pgTable('instance_settings', {
 export const chatSessions = pgTable(
   'chat_sessions',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: userRef('user_id'),
     number: integer('number').notNull(),
     title: text('title').notNull(),
     ...timestamps,
@@ -107,16 +111,12 @@ export const chatSessions = pgTable(
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: primaryId(),
     sessionId: uuid('session_id')
       .notNull()
       .references(() => chatSessions.id, { onDelete: 'cascade' }),
     /** Repeated from the session so every query can filter by owner directly. */
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     content: text('content').notNull(),
     metadata: jsonb('metadata'),
@@ -129,9 +129,7 @@ export const chatMessages = pgTable(
 export const usageDaily = pgTable(
   'usage_daily',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     day: date('day').notNull(),
     tokens: integer('tokens').notNull().default(0),
   },
@@ -158,9 +156,7 @@ export const guideArticles = pgTable('guide_articles', {
 export const retrievalChunks = pgTable(
   'retrieval_chunks',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: primaryId(),
     corpus: text('corpus', { enum: ['guide', 'uploaded'] }).notNull(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
     documentKey: text('document_key').notNull(),
@@ -202,12 +198,8 @@ export const blobChunks = pgTable(
 export const documents = pgTable(
   'documents',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    ownerId: userRef('owner_id'),
     /** Display only: storage is keyed by blob id. */
     filename: text('filename').notNull(),
     mime: text('mime').notNull(),
@@ -243,9 +235,7 @@ export const documents = pgTable(
 export const vendors = pgTable(
   'vendors',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: primaryId(),
     /** The vendor id or code of the accounting system, when the list has one. */
     code: text('code'),
     name: text('name').notNull(),
@@ -282,12 +272,8 @@ export const vendorAliases = pgTable('vendor_aliases', {
 export const importBatches = pgTable(
   'import_batches',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    ownerId: userRef('owner_id'),
     clientSessionId: text('client_session_id').notNull(),
     /** Set when the workbook is written. */
     filename: text('filename'),
@@ -303,12 +289,8 @@ export const importBatches = pgTable(
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    ownerId: userRef('owner_id'),
     /** The PDF. What was read from it goes with it, whether the user deletes it or retention purges it. */
     documentId: uuid('document_id')
       .notNull()
