@@ -57,3 +57,31 @@ test('upload a scan and a PDF, watch them become ready, preview, download, cite 
   await expect(list.getByText('lien-waiver-scan.png')).toHaveCount(0);
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test('a file KAI cannot read fails alone: the others are stored and the toast says which failed and why', async ({ page }) => {
+  const pdf = makeTextPdf([[[72, 760, 'Punch list for level 3 of Harbor View Tower: patch drywall at unit 304.']]], 'Punch list');
+  const csv = 'Cost code,Description,Amount\n03-300,Concrete footings,1200\n05-120,Rebar,800\n';
+  // One line of prose with no delimiter: not a CSV, so the server refuses it as plain text.
+  const notes = 'Call the framing crew about the Tuesday pour.\n';
+
+  await page.goto(`${PLAIN_URL}/`);
+  await signIn(page, SECOND_USER);
+  await expect(page.getByText(SECOND_USER.name).first()).toBeVisible();
+
+  // Buffers skip the picker's accept list, as a drop would.
+  await page.getByLabel('Choose files to upload').setInputFiles([
+    { name: 'punch-list.pdf', mimeType: 'application/pdf', buffer: pdf },
+    { name: 'cost-codes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(notes) },
+  ]);
+  await page.getByRole('button', { name: 'Upload 3 file(s)' }).click();
+  const toasts = page.getByRole('region', { name: /Notifications/ });
+  await expect(toasts.getByText('Upload partly successful', { exact: true })).toBeVisible();
+  await expect(toasts).toContainText('2 file(s) processed successfully. 1 failed: notes.txt: Plain text files are not supported');
+
+  await page.getByRole('button', { name: 'Toggle context panel' }).click();
+  const list = page.getByRole('list', { name: 'Documents' });
+  await expect(list.getByText('punch-list.pdf')).toBeVisible();
+  await expect(list.getByText('cost-codes.csv')).toBeVisible();
+  await expect(list.getByText('notes.txt')).toHaveCount(0);
+});

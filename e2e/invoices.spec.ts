@@ -121,3 +121,26 @@ test('process a batch on the full page: preview, confirmation grid, confirm and 
   await expect(page.getByText('Successfully processed 2 invoice(s)', { exact: true })).toBeVisible();
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
 });
+
+test('a file that is not a PDF fails alone on the full page, with its reason', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`${PLAIN_URL}/invoice-processing`);
+  await signIn(page, E2E_USER);
+  await expect(page.getByRole('heading', { name: 'Invoice Upload' })).toBeVisible();
+  // Buffers skip the picker's accept list (Playwright takes paths or buffers, not both): the server refuses the .txt.
+  await page.getByLabel(/Select invoice PDFs/).setInputFiles([
+    { name: 'syn-010.pdf', mimeType: 'application/pdf', buffer: fs.readFileSync(file('syn-010.pdf')) },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Ask the supplier for a credit memo.\n') },
+  ]);
+  await page.getByRole('button', { name: 'Process 2 Invoice(s)' }).click();
+  await expect(page.getByText('Upload Complete', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('1 invoice(s) processed successfully, 1 failed', { exact: true })).toBeVisible();
+
+  const errors = page.getByRole('list', { name: 'Processing errors' });
+  // The reason is the server's: refused as plain text, or as not a PDF.
+  await expect(errors).toHaveText(/^notes\.txt: .*(not supported|must be PDF)/);
+  await expect(page.getByRole('tablist', { name: 'Processed files' })).toContainText('syn-010.pdf');
+  await page.getByRole('button', { name: 'Continue to Confirmation' }).click();
+  await expect(errors).toContainText('notes.txt');
+  await expect(page.getByRole('button', { name: 'Confirm & Process (1 invoice(s))' })).toBeVisible();
+});

@@ -132,6 +132,29 @@ describe('UploadPanel', () => {
     expect(screen.queryByText('Uploading...')).toBeNull();
   });
 
+  it('stores the good files and names each refused one with its reason', async () => {
+    const notes = new File(['meeting notes'], 'notes.txt', { type: 'text/plain' });
+    const { user, queryClient } = await renderWithFiles([pdf(), png()]);
+    // Dropped files skip the picker's accept list, so the server is the one to refuse this.
+    fireEvent.drop(screen.getByRole('button', { name: /Drop files here/ }), { dataTransfer: { files: [notes] } });
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await user.click(screen.getByRole('button', { name: 'Upload 3 file(s)' }));
+    const stored = (name: string, id: string) => ({ id, name, size: 1024, fileType: 'application/pdf', status: 'queued', duplicate: false });
+    (await sentUpload()).respond(
+      200,
+      JSON.stringify({
+        files: [stored('site-report.pdf', 'a'), stored('photo.png', 'b')],
+        failed: [{ name: 'notes.txt', code: 'unsupported_type', message: 'notes.txt: Plain text files are not supported.' }],
+      }),
+    );
+
+    expect(await screen.findByText('Upload partly successful')).toBeTruthy();
+    expect(screen.getByText('2 file(s) processed successfully. 1 failed: notes.txt: Plain text files are not supported.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/documents'] });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Upload 0 file(s)' })).toBeTruthy());
+  });
+
   it("shows 'Upload failed: {status text}' and the server's message, and resets progress", async () => {
     const { user } = await renderWithFiles([pdf()]);
     await user.click(screen.getByRole('button', { name: 'Upload 1 file(s)' }));

@@ -10,6 +10,7 @@ import { serverMessage } from '@/lib/handle-error';
 import { cn } from '@/lib/utils';
 import { useUploadDocuments } from '../api/upload-documents';
 import { useSelectedFiles, type SelectedFile } from '../hooks/use-selected-files';
+import { uploadSummaryToast } from '../lib/upload-summary';
 import { ImagePreviewDialog } from './image-preview-dialog';
 import { SelectedFileList } from './selected-file-list';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
@@ -81,7 +82,8 @@ export function UploadPanel({ sessionId }: { sessionId?: number }) {
         onProgress: ({ loaded, total }) => setProgress(total > 0 ? Math.round((loaded / total) * SENT_PROGRESS_CAP) : 0),
       });
       setProgress(100);
-      toast({ title: 'Upload successful', description: `${result.files.length} file(s) processed successfully.` });
+      // A 200 means at least one file was stored; the ones refused are listed with their reasons.
+      toast(uploadSummaryToast(result));
       resetTimer.current = setTimeout(() => {
         setProgress(0);
         clear();

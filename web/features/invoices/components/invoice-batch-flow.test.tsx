@@ -123,6 +123,33 @@ describe('InvoiceBatchFlow', () => {
     expect(screen.getByRole('button', { name: 'Process 0 Invoice(s)' })).toBeTruthy();
   });
 
+  it('sends a file that is not a PDF along, and lists the reason the server refused it', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithProviders(<InvoiceBatchFlow />);
+    await user.upload(screen.getByLabelText(/Select invoice PDFs/), [
+      pdf('acme-1001.pdf'),
+      new File(['call the supplier'], 'notes.txt', { type: 'text/plain' }),
+    ]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Process 2 Invoice(s)' }));
+    await waitFor(() => lastXhr());
+    expect(((lastXhr().body as FormData).getAll('files') as File[]).map((file) => file.name)).toEqual(['acme-1001.pdf', 'notes.txt']);
+    const refused: UploadInvoicesResult = {
+      success: false,
+      filename: 'notes.txt',
+      error: 'notes.txt: invoices must be PDF files.',
+      parsed_invoices: [],
+    };
+    lastXhr().respond(200, JSON.stringify({ results: [ok, refused] }));
+
+    expect(await screen.findByText('1 invoice(s) processed successfully, 1 failed')).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['acme-1001.pdf']);
+    expect(screen.getByRole('list', { name: 'Processing errors' }).textContent).toBe('notes.txt: invoices must be PDF files.');
+    await user.click(screen.getByRole('button', { name: 'Continue to Confirmation' }));
+    expect(screen.getByRole('list', { name: 'Processing errors' }).textContent).toBe('notes.txt: invoices must be PDF files.');
+    expect(screen.getByRole('button', { name: 'Confirm & Process (1 invoice(s))' })).toBeTruthy();
+  });
+
   it('disables the confirm button when nothing went through', async () => {
     await processFiles([pdf('scan.pdf')], JSON.stringify({ results: [bad] }));
     expect(await screen.findByText('0 invoice(s) processed successfully, 1 failed')).toBeTruthy();

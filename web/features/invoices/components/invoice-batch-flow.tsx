@@ -68,7 +68,7 @@ export function InvoiceBatchFlow() {
     }
   };
 
-  if (step === 'preview') return <InvoiceBatchPreview results={summary.succeeded} onContinue={() => setStep('grid')} />;
+  if (step === 'preview') return <InvoiceBatchPreview results={summary.succeeded} failed={summary.failed} onContinue={() => setStep('grid')} />;
   if (step === 'grid') {
     return (
       <InvoiceConfirmationGrid

@@ -5,6 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatCurrency, formatInvoiceDate } from '../lib/format';
 import { defaultInvoiceVendor } from '../lib/review-lines';
 import { InvoiceImage } from './invoice-image';
+import { InvoiceProcessingErrors } from './invoice-processing-errors';
 import { InvoiceWarnings } from './invoice-warnings';
 import { SECTIONS, SectionHighlights } from './section-highlights';
 
@@ -60,13 +61,21 @@ function InvoicePage({ invoice }: { invoice: ParsedInvoice }) {
   );
 }
 
+type InvoiceBatchPreviewProps = {
+  results: UploadInvoicesResult[];
+  /** Files that failed: listed above the tabs, so their reasons outlast the 'Upload Complete' toast. */
+  failed: UploadInvoicesResult[];
+  onContinue: () => void;
+};
+
 /** Step 2 of the full page: one tab per file that went through, with its pages' sections. */
-export function InvoiceBatchPreview({ results, onContinue }: { results: UploadInvoicesResult[]; onContinue: () => void }) {
+export function InvoiceBatchPreview({ results, failed, onContinue }: InvoiceBatchPreviewProps) {
   return (
     <section
       aria-label="Invoice preview"
       className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
     >
+      <InvoiceProcessingErrors failed={failed} />
       <Tabs defaultValue="0">
         <TabsList aria-label="Processed files" className="flex flex-wrap">
           {results.map((result, index) => (

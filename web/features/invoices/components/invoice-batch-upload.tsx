@@ -5,7 +5,7 @@ import { Button, focusRing } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { formatMegabytes, isPdfFile } from '../lib/format';
+import { formatMegabytes } from '../lib/format';
 
 type InvoiceBatchUploadProps = {
   files: File[];
@@ -19,12 +19,8 @@ export function InvoiceBatchUpload({ files, onFilesChange, processing, onProcess
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
 
+  // A file that is not a PDF is sent anyway: the server refuses it alone, with its reason in the results.
   const pick = (picked: File[]) => {
-    const refused = picked.filter((file) => !isPdfFile(file));
-    if (refused.length > 0) {
-      setProblem(`Only PDF files can be processed: ${refused.map((file) => file.name).join(', ')}`);
-      return;
-    }
     if (picked.length > MAX_INVOICES_PER_BATCH) {
       setProblem(TOO_MANY_INVOICES_MESSAGE);
       return;

@@ -2,6 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { BatchSummary } from '../lib/batch';
 import { formatCurrency } from '../lib/format';
+import { InvoiceProcessingErrors } from './invoice-processing-errors';
 
 type InvoiceConfirmationGridProps = {
   summary: BatchSummary;
@@ -38,19 +39,7 @@ export function InvoiceConfirmationGrid({ summary, confirming, onCancel, onConfi
         <Count label="Total Amount" value={formatCurrency(summary.totalAmount)} tone="text-slate-900 dark:text-slate-50" />
       </dl>
 
-      {summary.failed.length > 0 && (
-        <div className="space-y-2 rounded-md border border-red-200 bg-red-50 p-4 dark:border-red-900 dark:bg-red-950/40">
-          <h3 className="text-sm font-semibold text-red-800 dark:text-red-300">Processing Errors</h3>
-          <ul aria-label="Processing errors" className="space-y-1 text-sm">
-            {summary.failed.map((result, index) => (
-              <li key={`${result.filename}-${index}`}>
-                <span className="font-medium text-red-900 dark:text-red-200">{result.filename}</span>
-                <span className="text-red-700 dark:text-red-300">: {result.error ?? 'Unknown error occurred'}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <InvoiceProcessingErrors failed={summary.failed} />
 
       {summary.rows.length > 0 && (
         <div className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">

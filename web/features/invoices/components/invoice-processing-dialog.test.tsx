@@ -116,6 +116,20 @@ describe('InvoiceProcessingDialog, upload', () => {
     expect(screen.getByText('Upload Invoice(s)')).toBeTruthy();
   });
 
+  it('goes on with the other PDFs when one fails, and reviews the ones that went through', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await user.upload(screen.getByTestId('invoice-file-input'), [pdf('broken.pdf'), pdf('bolt-77.pdf')]);
+    await waitFor(() => expect(FakeXhr.instances.length).toBe(1));
+    FakeXhr.instances[0].respond(422, JSON.stringify({ error: { code: 'UNREADABLE_PDF', message: 'The PDF could not be read.' } }));
+    await answerUpload(1, [second]);
+
+    expect(await screen.findByText('Upload failed')).toBeTruthy();
+    expect(screen.getByText('Failed to upload broken.pdf: The PDF could not be read.')).toBeTruthy();
+    expect(await screen.findByText('Invoice 1 of 1')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Invoice Vendor' }).textContent).toContain('Bolt & Nut');
+  });
+
   it("says 'Unknown error occurred' when the failure carries no message", async () => {
     const user = userEvent.setup();
     renderWithProviders(<Harness />);

@@ -57,3 +57,9 @@ export function uploadCompleteText(summary: Pick<BatchSummary, 'succeeded' | 'fa
   const done = `${summary.succeeded.length} invoice(s) processed successfully`;
   return summary.failed.length > 0 ? `${done}, ${summary.failed.length} failed` : done;
 }
+
+/** A failed file's reason without its name, which the list shows beside it ('notes.txt: ...' from the server). */
+export function failureReason({ filename, error }: UploadInvoicesResult): string {
+  if (!error) return 'Unknown error occurred';
+  return error.startsWith(`${filename}: `) ? error.slice(filename.length + 2) : error;
+}
