@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 export const DEV_ACCESS_TOKEN = 'kai-dev-mode';
 
-/** Scopes the web client asks for (spec part 1, section 5). */
+/** Scopes the web client asks for; offline_access brings the refresh token (docs/product-rules.md, Sign-in). */
 export const LOGIN_SCOPES = 'openid profile email offline_access';
 
 /** GET /api/auth/config: what the web app needs to start its OIDC client. Public. */

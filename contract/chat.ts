@@ -1,15 +1,15 @@
 import { z } from 'zod';
 
 /** The four information sources of the sidebar; 'structure' (the built-in guide) is the default. */
-export const informationSource = z.enum(['structure', 'uploaded', 'web', 'procore']);
+const informationSource = z.enum(['structure', 'uploaded', 'web', 'procore']);
 export type InformationSource = z.infer<typeof informationSource>;
-export const DEFAULT_SOURCE: InformationSource = 'structure';
+const DEFAULT_SOURCE: InformationSource = 'structure';
 /** The main screen opens the user's session 1. */
 export const DEFAULT_SESSION_ID = 1;
 export const MAX_MESSAGE_LENGTH = 8000;
 
 /** One cited source of an assistant message, in citation order ([1] is the first). */
-export const messageSource = z.object({
+const messageSource = z.object({
   type: informationSource,
   title: z.string(),
   documentId: z.string().optional(),
@@ -19,7 +19,7 @@ export const messageSource = z.object({
 });
 export type MessageSource = z.infer<typeof messageSource>;
 
-export const messageMetadata = z.object({
+const messageMetadata = z.object({
   sources: z.array(messageSource).optional(),
   /** 'retrieval' when no model is configured and the answer is built from passages alone. */
   mode: z.enum(['model', 'retrieval']).optional(),
@@ -42,7 +42,7 @@ export const chatMessage = z.object({
 export type ChatMessage = z.infer<typeof chatMessage>;
 
 /** Session ids are per user: every user has their own session 1. */
-export const sessionId = z.coerce.number().int().positive().max(2_147_483_647);
+const sessionId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const chatSession = z.object({
   id: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Every error leaves the server in this shape. */
-export const errorResponse = z.object({
+const errorResponse = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { vendorMatch } from './vendors';
 
 /**
- * Invoice processing (spec part 2). The payloads of the upload and confirm calls keep the seed's
- * snake_case names at the boundary; everything KAI adds follows the same style inside them.
+ * Invoice processing (docs/product-rules.md, Invoices). The payloads of the upload and confirm
+ * calls keep the seed's snake_case names at the boundary; everything KAI adds follows the same
+ * style inside them.
  */
 
 /** Invoices per batch (full-page flow and help text). */
@@ -11,7 +12,7 @@ export const MAX_INVOICES_PER_BATCH = 10;
 export const TOO_MANY_INVOICES_MESSAGE = 'Maximum 10 invoices can be uploaded at once';
 
 /** A box on a page, as fractions of the page (0..1) from its top-left corner. */
-export const pageRegion = z.object({
+const pageRegion = z.object({
   page: z.number().int().min(1),
   x: z.number(),
   y: z.number(),
@@ -20,7 +21,7 @@ export const pageRegion = z.object({
 });
 export type PageRegion = z.infer<typeof pageRegion>;
 
-export const fieldEvidence = z.object({
+const fieldEvidence = z.object({
   /** 0..1 */
   confidence: z.number(),
   region: pageRegion.nullable(),
@@ -28,21 +29,21 @@ export const fieldEvidence = z.object({
   derived: z.boolean().optional(),
 });
 
-export const invoiceFieldName = z.enum(['vendor', 'invoice_number', 'invoice_date', 'due_date', 'total_amount', 'job_number', 'reference']);
+const invoiceFieldName = z.enum(['vendor', 'invoice_number', 'invoice_date', 'due_date', 'total_amount', 'job_number', 'reference']);
 export type InvoiceFieldName = z.infer<typeof invoiceFieldName>;
 
 /** The sections the full-page preview can highlight. */
-export const invoiceSection = z.enum(['header', 'line_items', 'total', 'reference']);
+const invoiceSection = z.enum(['header', 'line_items', 'total', 'reference']);
 export type InvoiceSection = z.infer<typeof invoiceSection>;
 
-export const invoiceCheck = z.object({
+const invoiceCheck = z.object({
   code: z.enum(['totals_tie_out', 'dates_in_order', 'duplicate']),
   passed: z.boolean(),
   message: z.string(),
 });
 export type InvoiceCheck = z.infer<typeof invoiceCheck>;
 
-export const parsedLineItem = z.object({
+const parsedLineItem = z.object({
   line_number: z.number().int().min(1),
   /** Item, catalog or SKU number as printed, when there is one. */
   id: z.string().nullable(),
@@ -54,13 +55,12 @@ export const parsedLineItem = z.object({
 });
 
 /** The default mapping of each line, before the user changes vendor or amount. */
-export const invoiceLine = z.object({
+const invoiceLine = z.object({
   line_number: z.number().int().min(1),
   invoice_number: z.string().nullable(),
   amount: z.number(),
   vendor_name: z.string().nullable(),
 });
-export type InvoiceLine = z.infer<typeof invoiceLine>;
 
 export const parsedInvoice = z.object({
   /** The stored invoice this was parsed into; confirm calls name it. */
@@ -100,7 +100,7 @@ export const uploadInvoiceResponse = z.object({ parsed_invoice: z.array(parsedIn
 export type UploadInvoiceResponse = z.infer<typeof uploadInvoiceResponse>;
 
 /** POST /api/upload-invoices (multipart: files, at most 10 PDFs). */
-export const uploadInvoicesResult = z.object({
+const uploadInvoicesResult = z.object({
   success: z.boolean(),
   filename: z.string(),
   error: z.string().nullable(),
@@ -113,7 +113,7 @@ export type UploadInvoicesResponse = z.infer<typeof uploadInvoicesResponse>;
 const money = z.number().finite().min(-1e10).max(1e10);
 
 /** The user's choice for one line (or, with invoice_total_only, for the whole invoice). */
-export const invoiceMapping = z.object({
+const invoiceMapping = z.object({
   /** Which invoice the line belongs to; required by confirm-invoices, implied by confirm-invoice. */
   invoice_id: z.string().optional(),
   line_number: z.number().int().min(1),
@@ -164,7 +164,7 @@ export const confirmInvoicesResponse = z.object({
 });
 export type ConfirmInvoicesResponse = z.infer<typeof confirmInvoicesResponse>;
 
-export const invoiceStatus = z.enum(['Pending', 'Confirmed', 'Exported']);
+const invoiceStatus = z.enum(['Pending', 'Confirmed', 'Exported']);
 export type InvoiceStatus = z.infer<typeof invoiceStatus>;
 
 /** GET /api/invoices (list) and the invoice preview dialog. */

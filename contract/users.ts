@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const userRole = z.enum(['user', 'admin']);
+const userRole = z.enum(['user', 'admin']);
 export type UserRole = z.infer<typeof userRole>;
 
 const profileText = z.string().trim().max(200);

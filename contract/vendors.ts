@@ -24,7 +24,7 @@ export const vendorListQuery = z.object({
 /** POST /api/upload-vendor-list (multipart: file). */
 export const VENDOR_LIST_EXTENSIONS = ['.csv', '.xlsx', '.xls'];
 
-export const skippedVendorRow = z.object({
+const skippedVendorRow = z.object({
   /** 1-based row number in the file, as a spreadsheet shows it. */
   row: z.number().int(),
   reason: z.string(),

@@ -10,7 +10,7 @@ const stampFile = path.join(distDir, '.source-hash');
 const SOURCES = ['web', 'contract', 'vite.config.ts', 'package-lock.json'];
 
 /** Hash of everything the web build reads, so `npm start` rebuilds only when something changed. */
-export function webSourceHash(): string {
+function webSourceHash(): string {
   const hash = createHash('sha256');
   const visit = (p: string) => {
     const stat = fs.statSync(p, { throwIfNoEntry: false });

@@ -106,8 +106,6 @@ const envSchema = z.object({
   KAI_IMPORT_LAYOUT: optionalText,
 });
 
-export type Env = z.input<typeof envSchema>;
-
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -177,14 +175,14 @@ export interface LlmConfig {
   maxRetries: number;
 }
 
-export interface EmbeddingsConfig {
+interface EmbeddingsConfig {
   baseUrl: string;
   apiKey?: string;
   model: string;
   dimensions: number;
 }
 
-export type IdentityConfig =
+type IdentityConfig =
   | {
       kind: 'builtin';
       issuer: string;
@@ -210,10 +208,10 @@ export type BuiltinIdentityConfig = Extract<IdentityConfig, { kind: 'builtin' }>
 
 export class ConfigError extends Error {}
 
-export const BUILTIN_CLIENT_ID = 'kai-web';
+const BUILTIN_CLIENT_ID = 'kai-web';
 /** The built-in Structure ERP guide ships with the code, wherever KAI is started from. */
-export const BUILTIN_KNOWLEDGE_DIR = fileURLToPath(new URL('../knowledge', import.meta.url));
-export const BUILTIN_AUDIENCE_PATH = '/api';
+const BUILTIN_KNOWLEDGE_DIR = fileURLToPath(new URL('../knowledge', import.meta.url));
+const BUILTIN_AUDIENCE_PATH = '/api';
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Readonly<Config> {
   const parsed = envSchema.safeParse(source);

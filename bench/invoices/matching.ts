@@ -65,7 +65,7 @@ export function extractedValues(invoice: ExtractedInvoice): Record<ScoredField, 
 const LEGAL_SUFFIXES = new Set(['gmbh', 'inc', 'llc', 'co', 'sarl', 'ltd']);
 
 /** Lowercase, punctuation and legal-form words (GmbH, Inc, LLC, Co, SARL, Ltd) removed. */
-export function normaliseVendor(name: string): string {
+function normaliseVendor(name: string): string {
   return name
     .toLowerCase()
     .replace(/&/g, ' and ')
@@ -100,7 +100,7 @@ function tokens(text: string): Set<string> {
 }
 
 /** Shared tokens over the larger token set: 1 for the same words, 0 for none in common. */
-export function tokenOverlap(a: string, b: string): number {
+function tokenOverlap(a: string, b: string): number {
   const left = tokens(a);
   const right = tokens(b);
   if (left.size === 0 || right.size === 0) return 0;

@@ -13,7 +13,7 @@ export interface CliIo {
 }
 
 /** Wrong arguments: exit code 2 and the usage text. */
-export class UsageError extends Error {}
+class UsageError extends Error {}
 
 export interface UsersCommandInput {
   command: string;

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 
-export const IMPORT_FIELDS = [
+const IMPORT_FIELDS = [
   'postingDate',
   'vendorCode',
   'vendorName',
@@ -24,8 +24,7 @@ export const IMPORT_FIELDS = [
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** `excel` writes real dates (shown MM/DD/YYYY); the others write text in that shape. */
-export const IMPORT_DATE_FORMATS = ['MM/DD/YYYY', 'YYYY-MM-DD', 'excel'] as const;
-export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
+const IMPORT_DATE_FORMATS = ['MM/DD/YYYY', 'YYYY-MM-DD', 'excel'] as const;
 
 /** The workbook's other sheet; Excel compares sheet names without case. */
 export const SUMMARY_SHEET_NAME = 'Summary';
@@ -47,7 +46,7 @@ const importColumn = z
     error: 'give either "field" or "value", not both or neither',
   });
 
-export const importLayout = z
+const importLayout = z
   .strictObject({
     sheetName: z
       .string()

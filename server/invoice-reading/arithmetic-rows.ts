@@ -34,7 +34,7 @@ export function findArithmeticRows(
   return items.length >= 2 ? { items, lines: used } : { items: [], lines: [] };
 }
 
-export function arithmeticRow(line: Line, mark: DecimalMark): ExtractedLineItem | null {
+function arithmeticRow(line: Line, mark: DecimalMark): ExtractedLineItem | null {
   const numbers = findAmounts(line.text, mark);
   if (numbers.length < 3) return null;
   const [quantity, price, amount] = numbers.slice(-3);

@@ -89,11 +89,3 @@ export function valuesFor(match: LabelMatch, lines: Line[], below = 2): Labelled
   }
   return out;
 }
-
-/** Normalised for comparisons: lower case, single spaces, no punctuation at the ends. */
-export function normalise(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s:.,;#-]+|[\s:.,;#-]+$/g, '');
-}

@@ -139,7 +139,7 @@ const ROLES: Array<[ColumnRole, RegExp]> = [
   ],
 ];
 
-export function columnRole(text: string): ColumnRole | null {
+function columnRole(text: string): ColumnRole | null {
   for (const [role, pattern] of ROLES) if (pattern.test(text)) return role;
   return null;
 }

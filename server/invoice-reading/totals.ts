@@ -143,14 +143,14 @@ const FREIGHT = labelPatterns([
 /** Words allowed between a totals label and its amount: currency, 'in', a bracketed note. */
 const QUALIFIER = /\(.*?\)|\b(?:in|en|eur|usd|gbp|chf|cad|us\$)\b|[€$£:#.\s]/gi;
 
-export interface LabelledAmount {
+interface LabelledAmount {
   value: number;
   line: Line;
   cells: Cell[];
   rank: number;
 }
 
-export function labelledAmounts(lines: Line[], patterns: RegExp[], mark: DecimalMark): LabelledAmount[] {
+function labelledAmounts(lines: Line[], patterns: RegExp[], mark: DecimalMark): LabelledAmount[] {
   const out: LabelledAmount[] = [];
   for (const match of findLabels(lines, patterns)) {
     const found = amountFor(match, lines, mark);

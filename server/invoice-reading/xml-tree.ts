@@ -6,7 +6,7 @@
 import { XMLParser } from 'fast-xml-parser';
 
 /** Larger than any real e-invoice; keeps a hostile attachment from tying up the parser. */
-export const MAX_XML_BYTES = 5 * 1024 * 1024;
+const MAX_XML_BYTES = 5 * 1024 * 1024;
 
 /** An element: child elements by local name (always arrays), `#text`, and `@_attr` attributes. */
 export type XmlNode = { [name: string]: XmlNode[] | string | undefined };

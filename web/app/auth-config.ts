@@ -8,11 +8,11 @@ import { apiFetch } from '@/lib/api-client';
  */
 export const authConfigQueryKey = ['/api/auth/config'] as const;
 
-export async function getAuthConfig(): Promise<AuthConfigResponse> {
+async function getAuthConfig(): Promise<AuthConfigResponse> {
   return authConfigResponse.parse(await apiFetch<unknown>('GET', '/api/auth/config'));
 }
 
-export function getAuthConfigQueryOptions() {
+function getAuthConfigQueryOptions() {
   return queryOptions({ queryKey: authConfigQueryKey, queryFn: getAuthConfig });
 }
 

@@ -3,7 +3,7 @@ import { Router, useRouter, type Parser, type RouterOptions } from 'wouter';
 
 /**
  * wouter's own pattern parser (regexparam: named parameters, optional segments,
- * wildcards), guaranteed case-insensitive (spec part 1, section 2). regexparam 3
+ * wildcards), guaranteed case-insensitive (docs/product-rules.md, Sign-in). regexparam 3
  * already sets the 'i' flag; this keeps the rule if the parser or its version changes.
  */
 export function withIgnoreCase(parser: Parser): Parser {

@@ -9,8 +9,8 @@ import { MainScreen } from './routes/main-screen';
 import { NotFoundPage } from './routes/not-found-page';
 import { ProcoreCallbackPage } from './routes/procore-callback-page';
 
-/** Every route requires sign-in except /dev (spec part 1, section 2). */
-export function AppRoutes() {
+/** Every route requires sign-in except /dev (docs/product-rules.md, Sign-in). */
+function AppRoutes() {
   return (
     <Switch>
       <Route path={paths.home}>

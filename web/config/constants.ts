@@ -1,4 +1,4 @@
-/** Product constants the UI shows or uses (spec part 1, section 9). */
+/** Names and placeholders the UI shows; the product's limits are in docs/product-rules.md. */
 
 export const ASSISTANT_NAME = 'KAI';
 

@@ -1,7 +1,7 @@
 import type { ErrorResponse } from '@contract/errors';
 
 /**
- * The one HTTP path of the web app (spec part 1, section 7; STYLE.md #4).
+ * The one HTTP path of the web app (STYLE.md #4; docs/product-rules.md, Data loading).
  * It never shows UI: callers turn an ApiError into a toast through handleError.
  */
 

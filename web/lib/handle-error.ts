@@ -14,7 +14,7 @@ export function getErrorMessage(err: unknown, fallback = GENERIC_MESSAGE): strin
 /**
  * The server's own words, when it answered with a typed error (`{ error: { code, message } }`).
  * Undefined for status lines, network and parser errors, which mean nothing to the user: the
- * caller shows the spec's wording instead.
+ * caller shows the product's own wording instead.
  */
 export function serverMessage(err: unknown): string | undefined {
   return err instanceof ApiError && err.code ? err.displayMessage : undefined;

@@ -1,6 +1,6 @@
 /**
- * Local preferences (spec part 1, section 3): stored as the text 'true' or 'false'
- * under these keys, persisting across sessions.
+ * Local preferences, stored as the text 'true' or 'false' under these keys so they persist
+ * across sessions (docs/product-rules.md, Sidebar).
  */
 export const DARK_MODE_KEY = 'darkMode';
 export const VOICE_MODE_KEY = 'voiceMode';

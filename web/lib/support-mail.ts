@@ -7,7 +7,7 @@ type SupportMail = {
   email?: string;
 };
 
-/** The support mail draft (spec part 1, section 2): session id and the latest user question. */
+/** The support mail draft: session id and latest question, so support can find the chat (docs/product-rules.md, Sidebar). */
 export function buildSupportMailto({ sessionId, lastQuestion, email = SUPPORT_EMAIL }: SupportMail): string {
   const subject = `KAI Support Request - Session ${sessionId}`;
   const body = [`Session ID: ${sessionId}`, `Most recent question: ${lastQuestion?.trim() || '(none)'}`, '', 'Please describe the issue:', ''].join(

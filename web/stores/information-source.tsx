@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 
-/** Where the assistant looks for answers (spec part 1, section 2 'Sidebar'). */
+/** Where the assistant looks for answers (docs/product-rules.md, Sidebar). */
 export const INFORMATION_SOURCES = [
   { value: 'structure', label: 'Structure/General' },
   { value: 'uploaded', label: 'Uploaded Files' },
@@ -10,7 +10,7 @@ export const INFORMATION_SOURCES = [
 
 export type InformationSource = (typeof INFORMATION_SOURCES)[number]['value'];
 
-export const DEFAULT_SOURCE: InformationSource = 'structure';
+const DEFAULT_SOURCE: InformationSource = 'structure';
 
 export function isInformationSource(value: string): value is InformationSource {
   return INFORMATION_SOURCES.some((source) => source.value === value);

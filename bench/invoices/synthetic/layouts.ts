@@ -7,7 +7,7 @@ import { rgb, type RGB } from 'pdf-lib';
 import type { FontFamily } from './draw';
 import type { DateStyle } from './format';
 
-export interface Labels {
+interface Labels {
   number: string;
   date: string;
   due: string;

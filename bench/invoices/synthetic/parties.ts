@@ -64,7 +64,7 @@ function address(random: Random): { lines: string[]; city: string } {
   return { lines: [street, ...suite, `${city}, ${state} ${zip}${String(random.int(10, 99))}`], city };
 }
 
-export function phone(random: Random): string {
+function phone(random: Random): string {
   return `(${random.int(201, 989)}) ${random.int(200, 989)}-${String(random.int(0, 9999)).padStart(4, '0')}`;
 }
 

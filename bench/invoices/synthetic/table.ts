@@ -10,7 +10,7 @@ const ROW = 14;
 /** Rows stop above the footer. */
 export const CONTENT_BOTTOM = PAGE.height - M - 28;
 
-export function orderColumns(columns: Column[], order: LayoutSpec['columnOrder']): Column[] {
+function orderColumns(columns: Column[], order: LayoutSpec['columnOrder']): Column[] {
   if (order === 'quantity-first') {
     const quantity = columns.filter((c) => c.key === 'quantity' || c.key === 'ordered');
     return quantity.length ? [...quantity, ...columns.filter((c) => !quantity.includes(c))] : columns;

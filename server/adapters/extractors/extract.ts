@@ -258,19 +258,12 @@ export async function readInvoiceLayout(
   return result.layout;
 }
 
-/** For shutdown: stops the default pool's workers. */
-export async function closeDefaultExtractorPool(): Promise<void> {
-  const pool = defaultPool;
-  defaultPool = undefined;
-  await pool?.close();
-}
-
 /**
  * PostgreSQL text and jsonb cannot hold U+0000, which PDFs with broken font encodings and some
  * spreadsheets do yield: one such character would fail the document's (or a whole invoice batch's)
  * insert. It carries no meaning in extracted text, so it is dropped from every string here.
  */
-export function withoutNul<T>(value: T): T {
+function withoutNul<T>(value: T): T {
   if (typeof value === 'string') return (value.includes('\u0000') ? value.replaceAll('\u0000', '') : value) as T;
   if (Array.isArray(value)) return value.map(withoutNul) as T;
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {

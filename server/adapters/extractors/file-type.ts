@@ -71,7 +71,7 @@ function extensionOf(name?: string): string | null {
   return match ? match[1].toLowerCase() : null;
 }
 
-export function declaredKindOf(name?: string): DocumentKind | 'other' | null {
+function declaredKindOf(name?: string): DocumentKind | 'other' | null {
   const extension = extensionOf(name);
   if (!extension) return null;
   return EXTENSIONS[extension] ?? 'other';

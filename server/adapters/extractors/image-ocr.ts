@@ -11,7 +11,7 @@ import { ExtractionError, corruptMessage, describeKind, type Extraction, type Ex
 
 const require = createRequire(import.meta.url);
 /** The LSTM-only integer model: a quarter the size of 4.0.0/, same accuracy for OEM.LSTM_ONLY. */
-export const ENG_LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+const ENG_LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 
 let tesseract: Promise<TesseractWorker> | undefined;
 
@@ -92,7 +92,7 @@ export async function extractImage(bytes: Uint8Array, kind: ImageKind, limits: P
   };
 }
 
-export function checkImageSize(bytes: Uint8Array, kind: ImageKind, limits: Pick<ExtractionLimits, 'maxPixels' | 'maxSide'>): void {
+function checkImageSize(bytes: Uint8Array, kind: ImageKind, limits: Pick<ExtractionLimits, 'maxPixels' | 'maxSide'>): void {
   const size = imageDimensions(bytes, kind);
   if (!size) throw new ExtractionError('corrupt', corruptMessage(kind));
   const { width, height } = size;

@@ -85,7 +85,7 @@ function isSymlink(entry: yauzl.Entry): boolean {
   return entry.versionMadeBy >> 8 === 3 && ((entry.externalFileAttributes >>> 16) & 0o170000) === 0o120000;
 }
 
-export function isUnsafePath(name: string): boolean {
+function isUnsafePath(name: string): boolean {
   return (
     name.startsWith('/') ||
     name.startsWith('\\') ||

@@ -124,7 +124,7 @@ async function pageText(page: PDFPageProxy): Promise<string> {
  * top to bottom, then left to right; a gap wider than a fraction of the font size is a space and
  * a vertical jump of about two lines is a paragraph break.
  */
-export function rebuildLines(items: Positioned[]): string {
+function rebuildLines(items: Positioned[]): string {
   const sorted = [...items].sort((a, b) => b.y - a.y || a.x - b.x);
   const lines: Array<{ y: number; size: number; items: Positioned[] }> = [];
   for (const item of sorted) {

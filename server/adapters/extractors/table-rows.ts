@@ -12,7 +12,7 @@ import { loadXlsWorkbook } from './xls-extractor';
 import { cellText } from './xlsx-extractor';
 
 /** Columns kept per row; a vendor list's fields sit well inside this. */
-export const TABLE_MAX_COLUMNS = 50;
+const TABLE_MAX_COLUMNS = 50;
 
 const NOUN: Record<TableKind, string> = { csv: 'The CSV file', xlsx: 'The Excel workbook', xls: 'The Excel (.xls) workbook' };
 

@@ -7,8 +7,6 @@ import type { InvoiceLayout } from './invoice-layout';
 
 export type DocumentKind = 'pdf' | 'docx' | 'doc' | 'xlsx' | 'xls' | 'csv' | 'png' | 'jpeg' | 'webp';
 
-export const ACCEPTED_KINDS: readonly DocumentKind[] = ['pdf', 'docx', 'doc', 'xlsx', 'xls', 'csv', 'jpeg', 'png', 'webp'];
-
 /** For error messages: what a user may upload. */
 export const ACCEPTED_TYPES_LABEL = 'PDF, Word (.docx, .doc), Excel (.xlsx, .xls), CSV, JPEG, PNG, WebP';
 
@@ -18,7 +16,7 @@ export interface ExtractedPage {
   text: string;
 }
 
-export interface ExtractionMetadata {
+interface ExtractionMetadata {
   method: 'text' | 'ocr' | 'mixed' | 'structured';
   pages?: number;
   sheets?: string[];

@@ -6,8 +6,8 @@ import type { UserRow } from '../users/users.repository';
 import type { Identity, UsersService } from '../users/users.service';
 import type { TokenVerifier } from './token-verifier';
 
-export const DEV_ISSUER = 'urn:kai:dev';
-export const DEV_SUBJECT = 'dev-user';
+const DEV_ISSUER = 'urn:kai:dev';
+const DEV_SUBJECT = 'dev-user';
 
 export interface AuthContext {
   identity: Identity;

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { UnauthorizedError } from '../../errors';
 
 /** Only these algorithms are accepted: never `none`, never HMAC (a public key used as an HMAC secret). */
-export const ALLOWED_ALGORITHMS = ['RS256', 'ES256'];
+const ALLOWED_ALGORITHMS = ['RS256', 'ES256'];
 const CLOCK_TOLERANCE_SECONDS = 60;
 /**
  * A client sends the same token with every request until it expires; its signature and claims
@@ -13,7 +13,7 @@ const CLOCK_TOLERANCE_SECONDS = 60;
 const REMEMBER_VERIFIED_MS = 5 * 60_000;
 const REMEMBERED_TOKENS = 10_000;
 
-export interface VerifiedToken {
+interface VerifiedToken {
   issuer: string;
   subject: string;
   claims: JWTPayload;

@@ -259,7 +259,7 @@ function toSessionDto(row: SessionWithCount): ChatSession {
   };
 }
 
-export function toMessageDto(row: MessageRow): ChatMessage {
+function toMessageDto(row: MessageRow): ChatMessage {
   return {
     id: row.id,
     role: row.role,

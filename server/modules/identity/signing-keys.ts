@@ -17,7 +17,7 @@ async function generateSigningKey(): Promise<JWK> {
   return { ...(await exportJWK(privateKey)), kid: randomUUID(), use: 'sig', alg: 'RS256' };
 }
 
-export function publicPart(jwk: JWK): JWK {
+function publicPart(jwk: JWK): JWK {
   return Object.fromEntries(PUBLIC_RSA_FIELDS.filter((f) => jwk[f] !== undefined).map((f) => [f, jwk[f]])) as JWK;
 }
 

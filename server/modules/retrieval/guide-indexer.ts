@@ -20,7 +20,7 @@ export interface IndexGuideDeps {
   signal?: AbortSignal;
 }
 
-export interface GuideArticleFile {
+interface GuideArticleFile {
   slug: string;
   title: string;
   origin: 'builtin' | 'custom';
@@ -88,7 +88,7 @@ export async function indexGuide(deps: IndexGuideDeps): Promise<{ indexed: numbe
 }
 
 /** `*.md` files of each directory (README.md describes the directory and is not an article). */
-export async function readGuideArticles(dirs: string[], log?: FastifyBaseLogger): Promise<GuideArticleFile[]> {
+async function readGuideArticles(dirs: string[], log?: FastifyBaseLogger): Promise<GuideArticleFile[]> {
   const articles: GuideArticleFile[] = [];
   for (const [position, dir] of dirs.entries()) {
     let names: string[];
@@ -116,7 +116,7 @@ export async function readGuideArticles(dirs: string[], log?: FastifyBaseLogger)
 }
 
 /** The chunker version is part of the hash, so better chunking reaches every article once. */
-export function contentHash(content: string): string {
+function contentHash(content: string): string {
   return createHash('sha256').update(`kai-chunker-${CHUNKER_VERSION}\n`).update(content).digest('hex');
 }
 

@@ -3,7 +3,7 @@
  * ranks, so an item near the top of both lists beats one that only one list likes, and the raw
  * scores of different retrievers never need to be comparable.
  */
-export const RRF_K = 60;
+const RRF_K = 60;
 
 export function fuseRankings<T>(rankings: T[][], key: (item: T) => string, k = RRF_K): Array<{ item: T; score: number }> {
   const fused = new Map<string, { item: T; score: number; best: number }>();

@@ -3,7 +3,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { InvoiceBatchFlow } from '@/features/invoices';
 import { PageShell } from './page-shell';
 
-/** Full-page invoice flow (spec part 2): upload up to 10 PDFs, preview, confirm as a batch. */
+/** Full-page invoice flow: upload up to 10 PDFs, preview, confirm as a batch (docs/product-rules.md, Invoices). */
 export function InvoiceProcessingPage() {
   return (
     <PageShell title="Invoice Processing">

@@ -56,7 +56,7 @@ export function MainScreen({ mode }: MainScreenProps) {
     // Connect Procore is filled in by the Procore feature.
   };
 
-  // Spec part 1, section 4: after a send the session list is fetched again (titles, order).
+  // A send can rename or reorder the chats, so their list is fetched again (docs/product-rules.md, Chat).
   const onMessageSent = useCallback(() => void queryClient.invalidateQueries({ queryKey: sessionsQueryKey }), [queryClient]);
   const forgetMessages = (id: number) => queryClient.removeQueries({ queryKey: messagesQueryKey(id) });
 

@@ -1,7 +1,7 @@
 import { Spinner } from '@/components/ui/spinner';
 import { PageShell } from './page-shell';
 
-/** Return point of the Procore connection (spec part 2); the code exchange arrives with that feature. */
+/** Where Procore sends the user back (docs/product-rules.md, Procore); the code exchange arrives with that feature. */
 export function ProcoreCallbackPage() {
   return (
     <PageShell title="Procore">

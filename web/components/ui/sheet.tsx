@@ -7,8 +7,6 @@ import { focusRing } from './button';
 
 /** A slide-in drawer built on Radix Dialog: overlay click and Escape close it. */
 export const Sheet = SheetPrimitive.Root;
-export const SheetTrigger = SheetPrimitive.Trigger;
-export const SheetClose = SheetPrimitive.Close;
 export const SheetTitle = SheetPrimitive.Title;
 export const SheetDescription = SheetPrimitive.Description;
 

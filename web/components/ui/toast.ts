@@ -1,6 +1,6 @@
 import { toast as sonner } from 'sonner';
 
-/** A toast as the spec describes it (part 1, section 3): title, description, variant. */
+/** Title, description and variant, nothing more (docs/product-rules.md, Toasts and tooltips). */
 export type ToastInput = {
   title: string;
   description?: string;

@@ -2,8 +2,8 @@ import { Toaster as Sonner } from 'sonner';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { usePreferences } from '@/stores/preferences';
 
-/** Spec part 1, section 9: shown 5000 ms, one at a time, swipe right, hotkey F8. */
-export const TOAST_DURATION_MS = 5000;
+/** One toast at a time, 5 s each, swiped right, F8 to reach it (docs/product-rules.md, Toasts and tooltips). */
+const TOAST_DURATION_MS = 5000;
 
 /** The toast area: at the top on small screens, bottom-right from sm (640 px) up. */
 export function Toaster() {

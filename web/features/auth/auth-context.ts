@@ -9,7 +9,7 @@ export type AuthContextValue = {
   error: Error | undefined;
   /** True while a redirect to the identity provider is under way. */
   isRedirecting: boolean;
-  /** The 'user synced' flag of spec part 1, section 4. */
+  /** Set once POST /api/user/sync succeeded (docs/product-rules.md, Sign-in). */
   isUserSynced: boolean;
   setUserSynced: (synced: boolean) => void;
   /** The current access token, read when each request is sent. */

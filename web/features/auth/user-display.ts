@@ -8,7 +8,7 @@ export function getDisplayName(user: MenuUser | null | undefined): string {
   return name || user?.email || 'User';
 }
 
-/** Spec 'User menu': first letter of the name or e-mail, or 'U'. */
+/** First letter of the name or e-mail, or 'U' (docs/product-rules.md, Sign-in). */
 export function getInitial(user: MenuUser | null | undefined): string {
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
   return (name || user?.email || 'U').charAt(0).toUpperCase();

@@ -2,14 +2,14 @@ import { LOGIN_SCOPES, type AuthConfigResponse } from '@contract/auth';
 import { UserManager, WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
 
 /**
- * Identity library constants (spec part 1, section 9), mapped onto oidc-client-ts 3.5.
+ * Identity client constants (docs/product-rules.md, Sign-in), mapped onto oidc-client-ts 3.5.
  * Constants of the original identity SDK with no oidc-client-ts equivalent are noted
  * but not set: token lock wait 5 s, transaction and session-check cookies 1 day
  * (oidc-client-ts keeps its transaction in the state store instead of cookies), and the
  * 60 s ID-token clock skew (oidc-client-ts 3 has no clockSkewInSeconds; the server
  * checks every access token it receives).
  */
-export const OIDC_CONSTANTS = {
+const OIDC_CONSTANTS = {
   /** HTTP timeout for every call to the identity provider, including refresh. */
   requestTimeoutInSeconds: 10,
   /** Popup size 400x600. The popup timeout (60 s) has no setting: KAI signs in by redirect. */
@@ -20,10 +20,10 @@ export const OIDC_CONSTANTS = {
   maxSilentRenewTimeoutRetries: 3,
 } as const;
 
-/** The login page always asks for credentials again (spec part 1, section 5). */
+/** The login page always asks for credentials again, even with a live provider session (docs/product-rules.md, Sign-in). */
 export const LOGIN_PROMPT = 'login';
 
-export function getRedirectUri(): string {
+function getRedirectUri(): string {
   return `${window.location.origin}/`;
 }
 
@@ -47,7 +47,7 @@ export function buildUserManagerSettings(config: AuthConfigResponse): UserManage
     automaticSilentRenew: true,
     silent_redirect_uri: undefined,
     monitorSession: false,
-    // Spec part 1, section 7: tokens are cached in local storage.
+    // Local storage, so every tab shares one sign-in (docs/product-rules.md, Sign-in).
     userStore: new WebStorageStateStore({ store: window.localStorage }),
     stateStore: new WebStorageStateStore({ store: window.localStorage }),
     ...OIDC_CONSTANTS,
@@ -60,7 +60,7 @@ export function createUserManager(config: AuthConfigResponse): UserManager {
 
 const IDENTITY_CACHE_PREFIX = 'oidc.';
 
-/** Spec part 1, section 9: before login, stored identity cache entries are cleared. */
+/** Before login, so stale state or an earlier user's tokens cannot mix into the new sign-in (docs/product-rules.md, Sign-in). */
 export function clearIdentityCache(storage: Storage = window.localStorage): void {
   const stale: string[] = [];
   for (let i = 0; i < storage.length; i += 1) {

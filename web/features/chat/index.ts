@@ -1,4 +1,3 @@
-export { ChatView, type ChatViewProps } from './components/chat-view';
-export { ChatWelcome } from './components/chat-welcome';
+export { ChatView } from './components/chat-view';
 export { messagesQueryKey } from './api/get-messages';
 export { useChatActions } from './hooks/use-chat-actions';

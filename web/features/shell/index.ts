@@ -1,3 +1,3 @@
 export { MainLayout } from './components/main-layout';
 export type { QuickAction } from './components/quick-actions';
-export { getAppConfigQueryOptions, useAppConfig } from './api/get-app-config';
+export { useAppConfig } from './api/get-app-config';

@@ -1,3 +1,3 @@
 export { ReportsTab } from './components/reports-tab';
 export { SettingsDialog } from './components/settings-dialog';
-export { getVendorsQueryOptions, useVendors, vendorsQueryKey } from './api/get-vendors';
+export { useVendors } from './api/get-vendors';

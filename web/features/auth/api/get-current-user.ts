@@ -2,13 +2,13 @@ import type { CurrentUser } from '@contract/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
-export const currentUserQueryKey = ['/api/user/current'] as const;
+const currentUserQueryKey = ['/api/user/current'] as const;
 
-export function getCurrentUser(): Promise<CurrentUser> {
+function getCurrentUser(): Promise<CurrentUser> {
   return apiFetch<CurrentUser>('GET', '/api/user/current');
 }
 
-export function getCurrentUserQueryOptions() {
+function getCurrentUserQueryOptions() {
   return queryOptions({ queryKey: currentUserQueryKey, queryFn: getCurrentUser });
 }
 

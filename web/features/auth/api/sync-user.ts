@@ -2,7 +2,7 @@ import type { SyncUserInput } from '@contract/users';
 import type { IdTokenClaims } from 'oidc-client-ts';
 import { apiRequest } from '@/lib/api-client';
 
-/** POST /api/user/sync: only the status is read (spec part 1, section 7). */
+/** POST /api/user/sync: only the status is read; the user record comes from GET /api/user/current. */
 export async function syncUser(input: SyncUserInput): Promise<void> {
   await apiRequest('POST', '/api/user/sync', input);
 }

@@ -14,8 +14,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /**
- * Registers the access-token getter once authenticated and not loading (spec part 1,
- * section 4), then syncs the user before the route's own requests start.
+ * Registers the access-token getter once authenticated and not loading, then syncs the user
+ * before the route's own requests start, so none goes out without a token or user record.
  */
 function AuthenticatedSession({ children }: { children: ReactNode }) {
   const { getAccessToken } = useAuth();

@@ -4,7 +4,7 @@ import { useAuth } from '../auth-context';
 import { syncUser, toSyncUserInput } from '../api/sync-user';
 
 /**
- * Syncs the signed-in user once (spec part 1, section 4): runs while the 'user synced'
+ * Syncs the signed-in user once (docs/product-rules.md, Sign-in): runs while the 'user synced'
  * flag is false, sets it on success; failures go to the console only and leave it false.
  * Returns true once the attempt has settled, so screens can wait for the user record.
  */

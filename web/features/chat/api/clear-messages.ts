@@ -4,7 +4,7 @@ import { apiFetch } from '@/lib/api-client';
 import { messagesQueryKey } from './get-messages';
 
 /** DELETE /api/chat/{sessionId}/messages. */
-export async function clearMessages(sessionId: number): Promise<void> {
+async function clearMessages(sessionId: number): Promise<void> {
   clearMessagesResponse.parse(await apiFetch<unknown>('DELETE', `/api/chat/${sessionId}/messages`));
 }
 
@@ -12,7 +12,7 @@ export function useClearMessages() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: clearMessages,
-    // Spec part 1, section 4: clearing fetches the session's messages again.
+    // Fetched again rather than emptied here, so the list shows what the server kept.
     onSuccess: (_data, sessionId) => queryClient.invalidateQueries({ queryKey: messagesQueryKey(sessionId) }),
   });
 }

@@ -11,7 +11,7 @@ export function messagesQueryKey(sessionId: number) {
 }
 
 /** GET /api/chat/{sessionId}/messages, oldest first. */
-export async function getMessages(sessionId: number): Promise<ChatMessage[]> {
+async function getMessages(sessionId: number): Promise<ChatMessage[]> {
   return chatMessages.parse(await apiFetch<unknown>('GET', `/api/chat/${sessionId}/messages`));
 }
 
@@ -19,7 +19,7 @@ export function getMessagesQueryOptions(sessionId: number) {
   return queryOptions({ queryKey: messagesQueryKey(sessionId), queryFn: () => getMessages(sessionId) });
 }
 
-/** Only asks when a session is set (spec part 1, section 7). */
+/** Only asks once a session is set (docs/product-rules.md, Chat). */
 export function useMessages(sessionId: number | undefined) {
   return useQuery({ ...getMessagesQueryOptions(sessionId ?? 0), enabled: sessionId !== undefined });
 }

@@ -72,7 +72,7 @@ export function useSendMessage() {
     mutationFn: ({ input, callbacks }: SendVariables) => sendChatMessage(input, callbacks),
     onSuccess: (response) => {
       const queryKey = messagesQueryKey(response.sessionId);
-      // The stored pair shows at once; the refetch (spec part 1, section 4) then brings the server's truth.
+      // The stored pair shows at once; the refetch (docs/product-rules.md, Chat) then brings the server's truth.
       queryClient.setQueryData<ChatMessage[]>(queryKey, (messages) => appendStored(messages, response));
       void queryClient.invalidateQueries({ queryKey });
     },

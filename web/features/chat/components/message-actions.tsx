@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/toast';
 
 const COPIED_ICON_MS = 2000;
 
-/** Copies an answer's text; the toasts are the spec's (part 1, section 8). */
+/** Copies an answer's text; the toasts' wording is the product's (docs/product-rules.md, Chat). */
 export function CopyMessageButton({ content }: { content: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {

@@ -16,8 +16,8 @@ export type MessageBubbleProps = {
   onPlayAudio?: (message: ChatMessage) => void;
 };
 
-/** Spec part 1, section 2: an answer is labelled with its first source, else the assistant's name. */
-export function assistantLabel(metadata: MessageMetadata | null | undefined): string {
+/** An answer is labelled with its first source, else the assistant's name (docs/product-rules.md, Chat). */
+function assistantLabel(metadata: MessageMetadata | null | undefined): string {
   return metadata?.sources?.[0]?.title || ASSISTANT_NAME;
 }
 

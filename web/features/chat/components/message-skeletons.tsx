@@ -1,6 +1,6 @@
 import { Skeleton } from '@/components/ui/skeleton';
 
-/** Spec part 1, section 2: three skeleton rows while the messages load. */
+/** Three skeleton rows while the messages load (docs/product-rules.md, Chat). */
 export function MessageSkeletons() {
   return (
     <div className="space-y-6" aria-label="Loading messages" role="status">

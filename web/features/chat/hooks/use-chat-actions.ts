@@ -11,7 +11,7 @@ export function useChatActions(sessionId: number) {
   const queryClient = useQueryClient();
   const { mutateAsync: clearMessages } = useClearMessages();
 
-  /** Spec part 1, section 2: clears the session's messages, then reloads; failures go to the console only. */
+  /** Clears the session's messages, then reloads; failures go to the console only (docs/product-rules.md, Sidebar). */
   const clearChat = useCallback(async () => {
     try {
       await clearMessages(sessionId);

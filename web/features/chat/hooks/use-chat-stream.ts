@@ -50,7 +50,7 @@ export function useChatStream({ sessionId, source, onMessageSent }: Options) {
   const send = useCallback(
     async (text: string): Promise<boolean> => {
       const message = text.trim();
-      // Spec part 1, section 5: ignored when empty or while a send is in progress.
+      // Ignored when empty or while a send is in progress: one answer at a time (docs/product-rules.md, Chat).
       if (!message || controllerRef.current) return false;
       const controller = new AbortController();
       controllerRef.current = controller;

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@contract/chat';
 import { ASSISTANT_NAME } from '@/config/constants';
 
-/** Spec part 1, section 2 'Export': a title, the generated time, the session id, one line per message. */
+/** A title, the generated time, the session id, one line per message (docs/product-rules.md, Sidebar). */
 export function buildChatExport(messages: ChatMessage[], sessionId: number, generatedAt: Date): string {
   const lines = messages.map((message) => {
     const speaker = message.role === 'user' ? 'You' : ASSISTANT_NAME;

@@ -4,7 +4,7 @@ import { apiFetch } from '@/lib/api-client';
 import { getSessionsQueryOptions } from './get-sessions';
 
 /** POST /api/chat/sessions: a new, empty chat. */
-export async function createSession(title?: string): Promise<ChatSession> {
+async function createSession(title?: string): Promise<ChatSession> {
   return chatSession.parse(await apiFetch<unknown>('POST', '/api/chat/sessions', title ? { title } : {}));
 }
 

@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 import { getSessionsQueryOptions } from './get-sessions';
 
 /** DELETE /api/chat/sessions/{sessionId}; its messages go with it. */
-export async function deleteSession(sessionId: number): Promise<void> {
+async function deleteSession(sessionId: number): Promise<void> {
   await apiRequest('DELETE', `/api/chat/sessions/${sessionId}`);
 }
 

@@ -8,7 +8,7 @@ const chatSessions = z.array(chatSession);
 export const sessionsQueryKey = ['/api/chat/sessions'] as const;
 
 /** GET /api/chat/sessions, most recently updated first. */
-export async function getSessions(): Promise<ChatSession[]> {
+async function getSessions(): Promise<ChatSession[]> {
   return chatSessions.parse(await apiFetch<unknown>('GET', '/api/chat/sessions'));
 }
 

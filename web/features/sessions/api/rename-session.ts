@@ -4,7 +4,7 @@ import { apiFetch } from '@/lib/api-client';
 import { getSessionsQueryOptions } from './get-sessions';
 
 /** PATCH /api/chat/sessions/{sessionId}. */
-export async function renameSession({ sessionId, title }: { sessionId: number; title: string }): Promise<ChatSession> {
+async function renameSession({ sessionId, title }: { sessionId: number; title: string }): Promise<ChatSession> {
   return chatSession.parse(await apiFetch<unknown>('PATCH', `/api/chat/sessions/${sessionId}`, { title }));
 }
 

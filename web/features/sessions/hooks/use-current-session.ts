@@ -22,7 +22,7 @@ function storeSession(sessionId: number): void {
   }
 }
 
-/** The chat shown on the main screen: session 1 (spec part 1, section 9) unless the user picked another. */
+/** The chat shown on the main screen: session 1 unless the user picked another (docs/product-rules.md, Chat). */
 export function useCurrentSession() {
   const [sessionId, setSessionIdState] = useState<number>(() => readStoredSession() ?? DEFAULT_SESSION_ID);
   const sessions = useSessions();

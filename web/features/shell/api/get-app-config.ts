@@ -2,14 +2,14 @@ import { appConfigResponse, type AppConfigResponse } from '@contract/app';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
-export const appConfigQueryKey = ['/api/app/config'] as const;
+const appConfigQueryKey = ['/api/app/config'] as const;
 
 /** GET /api/app/config (public): support address, company name, whether a model answers. */
-export async function getAppConfig(): Promise<AppConfigResponse> {
+async function getAppConfig(): Promise<AppConfigResponse> {
   return appConfigResponse.parse(await apiFetch<unknown>('GET', '/api/app/config'));
 }
 
-export function getAppConfigQueryOptions() {
+function getAppConfigQueryOptions() {
   return queryOptions({ queryKey: appConfigQueryKey, queryFn: getAppConfig });
 }
 

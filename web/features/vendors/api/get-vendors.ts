@@ -5,10 +5,10 @@ import { apiFetch } from '@/lib/api-client';
 
 const vendorList = z.array(vendorDto);
 
-export const vendorsQueryKey = ['/api/vendors'] as const;
+const vendorsQueryKey = ['/api/vendors'] as const;
 
 /** GET /api/vendors: the organisation's vendor master. */
-export async function getVendors(): Promise<VendorDto[]> {
+async function getVendors(): Promise<VendorDto[]> {
   return vendorList.parse(await apiFetch<unknown>('GET', '/api/vendors'));
 }
 

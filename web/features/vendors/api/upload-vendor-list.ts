@@ -4,7 +4,7 @@ import { apiUpload } from '@/lib/api-client';
 import { getVendorsQueryOptions } from './get-vendors';
 
 /** POST /api/upload-vendor-list (multipart: file). */
-export async function uploadVendorList(file: File): Promise<VendorUploadResponse> {
+async function uploadVendorList(file: File): Promise<VendorUploadResponse> {
   const form = new FormData();
   form.append('file', file, file.name);
   return vendorUploadResponse.parse(await apiUpload<unknown>('/api/upload-vendor-list', form));

@@ -5,10 +5,10 @@ import { useVendors } from '../api/get-vendors';
 
 const REPORTS = ['Vendor Summary', 'Invoice Status', 'Custom Query'] as const;
 
-/** Spec part 2, section 9: the Reports tab lists the first five vendors. */
-export const LISTED_VENDORS = 5;
+/** Reports lists the first five vendors only (docs/product-rules.md, Vendors). */
+const LISTED_VENDORS = 5;
 
-/** Spec part 2, Reports tab: the report buttons have no behaviour beyond a console log. */
+/** The report buttons only log until reports exist (docs/product-rules.md, Vendors). */
 export function ReportsTab() {
   const vendorsTitleId = useId();
   const vendors = useVendors();

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { VendorSetup } from './vendor-setup';
 
-/** Spec part 2, settings from the side panel: export, vendor setup and a placeholder. */
+/** Settings from the side panel: export, vendor setup and a placeholder (docs/product-rules.md, Vendors). */
 export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
