@@ -1,14 +1,13 @@
 import { z } from 'zod';
 
-/** What an upload is for (spec part 2, upload panel); 'knowledge' adds a guide article (admins). */
-export const uploadPurpose = z.enum(['analyze', 'invoice', 'vendor', 'report', 'knowledge']);
+/** What an upload is for (docs/product-rules.md, Uploads); 'knowledge' adds a guide article (admins). */
+const uploadPurpose = z.enum(['analyze', 'invoice', 'vendor', 'report', 'knowledge']);
 export type UploadPurpose = z.infer<typeof uploadPurpose>;
 
-export const documentKind = z.enum(['pdf', 'docx', 'doc', 'xlsx', 'xls', 'csv', 'png', 'jpeg', 'webp']);
-export type DocumentKind = z.infer<typeof documentKind>;
+const documentKind = z.enum(['pdf', 'docx', 'doc', 'xlsx', 'xls', 'csv', 'png', 'jpeg', 'webp']);
 
 /** queued -> extracting -> ready | failed (with a reason the user can read). */
-export const documentStatus = z.enum(['queued', 'extracting', 'ready', 'failed']);
+const documentStatus = z.enum(['queued', 'extracting', 'ready', 'failed']);
 export type DocumentStatus = z.infer<typeof documentStatus>;
 
 export const documentDto = z.object({
@@ -36,7 +35,7 @@ export type DocumentWithContent = z.infer<typeof documentWithContent>;
  * A file of a multi-file upload that was not stored (wrong type, too large, unreadable, not a
  * vendor list): it fails alone with its own reason while the others go through.
  */
-export const uploadFailure = z.object({ name: z.string(), code: z.string(), message: z.string() });
+const uploadFailure = z.object({ name: z.string(), code: z.string(), message: z.string() });
 export type UploadFailure = z.infer<typeof uploadFailure>;
 
 /** Form fields of POST /api/upload besides the files. */
@@ -77,5 +76,5 @@ export type UploadResponse = z.infer<typeof uploadResponse>;
 
 export const deleteDocumentResponse = z.object({ success: z.literal(true) });
 
-/** The picker's accept list (spec part 2); every one of these is read. */
+/** The picker's accept list (docs/product-rules.md, Uploads); every one of these is read. */
 export const ACCEPTED_UPLOAD_EXTENSIONS = ['.pdf', '.doc', '.docx', '.xls', '.xlsx', '.csv', '.jpg', '.jpeg', '.png', '.webp'];

@@ -26,13 +26,3 @@ export function fileReply(
 export function previewName(filename: string): string {
   return `${filename.replace(/\.[^.]*$/, '')}.png`;
 }
-
-/** A refused upload may still be arriving: close the connection rather than read the rest. */
-export async function closeOnError<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    reply.header('connection', 'close');
-    throw error;
-  }
-}

@@ -7,7 +7,7 @@ import { AppError, ValidationError } from '../errors';
 import { sanitizeFilename } from './filename';
 
 /** Bytes handed to type detection; the extraction worker checks the same length again. */
-export const HEAD_BYTES = 64 * 1024;
+const HEAD_BYTES = 64 * 1024;
 
 export interface SpooledFile<T = unknown> {
   /** Where the file stood in the request, counting refused files too. */

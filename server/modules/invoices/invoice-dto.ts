@@ -1,6 +1,6 @@
 /**
- * Shapes stored invoices for the API: the parsed invoice of the upload calls (snake_case, as the
- * spec names it) and the list/preview DTO.
+ * Shapes stored invoices for the API: the parsed invoice of the upload calls (snake_case, the names
+ * the upload calls have always used; docs/product-rules.md, Invoices) and the list/preview DTO.
  */
 import type { InvoiceCheck, InvoiceDto, InvoiceFieldName, InvoiceStatus, ParsedInvoice } from '@contract/invoices';
 import type { VendorMatch } from '@contract/vendors';
@@ -15,7 +15,7 @@ export interface StoredParse {
 }
 
 /** A vendor match at or above this score is taken as the invoice's vendor. */
-export const CONFIDENT_MATCH = 0.85;
+const CONFIDENT_MATCH = 0.85;
 
 export function toNewInvoiceRow(
   extracted: ExtractedInvoice,

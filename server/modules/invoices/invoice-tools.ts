@@ -15,7 +15,7 @@ const QUERY_NOISE = new Set(
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-export function searchWords(query: string): string[] {
+function searchWords(query: string): string[] {
   return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}.\-/]*/gu) ?? [])]
     .filter((word) => !QUERY_NOISE.has(word) && (word.length >= 3 || /\d/.test(word)))
     .slice(0, 8);

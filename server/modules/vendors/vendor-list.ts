@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { normalizeVendorName } from './vendor-names';
 
 /** Header rows are looked for this far down the sheet. */
-export const HEADER_SEARCH_ROWS = 20;
+const HEADER_SEARCH_ROWS = 20;
 
 type Field = 'name' | 'legalName' | 'code' | 'active' | 'inactive' | 'address' | 'address2' | 'city' | 'state' | 'zip' | 'phone' | 'email' | 'taxId';
 
@@ -118,7 +118,7 @@ function looseField(words: string[]): Field | null {
   return null;
 }
 
-export function normalizeHeader(text: string): string {
+function normalizeHeader(text: string): string {
   return text
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()

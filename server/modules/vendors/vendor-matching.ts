@@ -95,7 +95,7 @@ function nameForms(normalized: string): NameForms {
 }
 
 /** 1 for the same normalised name; otherwise below 1, mixing word-level and character-level likeness. */
-export function scoreName(a: NameForms, b: NameForms): number {
+function scoreName(a: NameForms, b: NameForms): number {
   if (a.normalized === b.normalized) return 1;
   if (a.compact === b.compact) return 0.98;
   if (foldOcrConfusions(a.compact) === foldOcrConfusions(b.compact)) return 0.97;

@@ -12,7 +12,7 @@ import { isUuid } from '../../db/ids';
 export const VENDOR_LIST_MAX_ROWS = 20_000;
 /** Vendor lists are small; anything bigger is almost certainly the wrong file. */
 export const VENDOR_LIST_MAX_BYTES = 10 * 1024 * 1024;
-export const VENDOR_SEARCH_LIMIT = 50;
+const VENDOR_SEARCH_LIMIT = 50;
 const SKIPPED_ROWS_SHOWN = 50;
 
 export interface VendorsServiceDeps {

@@ -1,4 +1,3 @@
 export { ContextToolsPanel } from './components/context-tools-panel';
 export { FilePreviewDialog } from './components/file-preview-dialog';
 export { UploadPanel } from './components/upload-panel';
-export { documentsQueryKey, getDocumentsQueryOptions, useDocuments } from './api/get-documents';

@@ -6,5 +6,4 @@ export const InvoiceProcessingDialog = lazy(() =>
   import('./components/invoice-processing-dialog').then((m) => ({ default: m.InvoiceProcessingDialog })),
 );
 export { InvoicesTab } from './components/invoices-tab';
-export { getInvoicesQueryOptions, invoicesQueryKey, useInvoices } from './api/get-invoices';
 export type { VendorOption } from './lib/vendor-options';

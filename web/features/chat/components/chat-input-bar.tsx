@@ -1,80 +1,48 @@
 import { MAX_MESSAGE_LENGTH } from '@contract/chat';
 import { Mic, Paperclip, Send, Square } from 'lucide-react';
-import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { Button, focusRing } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { useChatInput, type ChatInputOptions } from '../hooks/use-chat-input';
 
 const QUICK_PROMPTS = ['Vendor Setup', 'Invoice Processing', 'Generate Report'] as const;
 
-type ChatInputBarProps = {
-  /** Resolves false when the message did not go out, so the typed text is put back. */
-  onSend: (text: string) => Promise<boolean> | boolean;
-  isSending: boolean;
+type ChatInputBarProps = ChatInputOptions & {
   onStop?: () => void;
   onAttachFile?: () => void;
   onRecordVoice?: () => void;
   isRecording?: boolean;
 };
 
+/** Buttons that put a ready-made prompt into the message box. */
+function QuickPrompts({ onPick }: { onPick: (prompt: string) => void }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {QUICK_PROMPTS.map((prompt) => (
+        <button
+          key={prompt}
+          type="button"
+          onClick={() => onPick(prompt)}
+          className={cn(
+            'rounded-full border border-slate-300 bg-white px-3 py-1 text-xs text-slate-700 hover:bg-slate-100',
+            'dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800',
+            focusRing,
+          )}
+        >
+          {prompt}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export function ChatInputBar({ onSend, isSending, onStop, onAttachFile, onRecordVoice, isRecording = false }: ChatInputBarProps) {
-  const [text, setText] = useState('');
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
   const errorId = useId();
-  const trimmed = text.trim();
-  const tooLong = trimmed.length > MAX_MESSAGE_LENGTH;
-  const canSend = trimmed.length > 0 && !tooLong && !isSending;
-
-  // Grows with the text; CSS max-height caps it at about six lines, then it scrolls.
-  useLayoutEffect(() => {
-    const textarea = textareaRef.current;
-    if (!textarea) return;
-    textarea.style.height = 'auto';
-    textarea.style.height = `${textarea.scrollHeight}px`;
-  }, [text]);
-
-  const submit = async () => {
-    if (!canSend) return;
-    const typed = text;
-    setText('');
-    const sent = await onSend(trimmed);
-    // Nothing the user typed is lost when the send fails, unless they already typed anew.
-    if (!sent) setText((current) => (current === '' ? typed : current));
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    void submit();
-  };
-
-  const fillPrompt = (prompt: string) => {
-    setText(prompt);
-    textareaRef.current?.focus();
-  };
+  const { text, setText, textareaRef, length, tooLong, canSend, onSubmit, onKeyDown, fillPrompt } = useChatInput({ onSend, isSending });
 
   return (
     <form onSubmit={onSubmit} className="mx-auto w-full max-w-3xl space-y-2 px-3 pt-2 pb-3 sm:px-4">
-      <div className="flex flex-wrap gap-2">
-        {QUICK_PROMPTS.map((prompt) => (
-          <button
-            key={prompt}
-            type="button"
-            onClick={() => fillPrompt(prompt)}
-            className={cn(
-              'rounded-full border border-slate-300 bg-white px-3 py-1 text-xs text-slate-700 hover:bg-slate-100',
-              'dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800',
-              focusRing,
-            )}
-          >
-            {prompt}
-          </button>
-        ))}
-      </div>
+      <QuickPrompts onPick={fillPrompt} />
       <div
         className={cn(
           'flex items-end gap-1 rounded-xl border bg-white p-1.5 shadow-sm focus-within:ring-2 focus-within:ring-blue-500 dark:bg-slate-900',
@@ -118,7 +86,7 @@ export function ChatInputBar({ onSend, isSending, onStop, onAttachFile, onRecord
       </div>
       {tooLong && (
         <p id={errorId} role="alert" className="text-xs text-red-700 dark:text-red-400">
-          Your message is {trimmed.length.toLocaleString()} characters long; the limit is {MAX_MESSAGE_LENGTH.toLocaleString()}.
+          Your message is {length.toLocaleString()} characters long; the limit is {MAX_MESSAGE_LENGTH.toLocaleString()}.
         </p>
       )}
     </form>

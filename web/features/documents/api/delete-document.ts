@@ -5,7 +5,7 @@ import { documentQueryKey } from './get-document';
 import { getDocumentsQueryOptions } from './get-documents';
 
 /** DELETE /api/documents/{id}. */
-export async function deleteDocument(id: string): Promise<void> {
+async function deleteDocument(id: string): Promise<void> {
   deleteDocumentResponse.parse(await apiFetch<unknown>('DELETE', `/api/documents/${encodeURIComponent(id)}`));
 }
 

@@ -8,12 +8,12 @@ export type DocumentFileView = 'content' | 'preview';
  * GET /api/documents/{id}/{view} as a blob. Through the api client, not an <img src>, so the
  * bearer token goes with it.
  */
-export async function getDocumentFile(id: string, view: DocumentFileView): Promise<Blob> {
+async function getDocumentFile(id: string, view: DocumentFileView): Promise<Blob> {
   const response = await apiRequest('GET', `/api/documents/${encodeURIComponent(id)}/${view}`);
   return response.blob();
 }
 
-export function getDocumentFileQueryOptions(id: string, view: DocumentFileView) {
+function getDocumentFileQueryOptions(id: string, view: DocumentFileView) {
   return queryOptions({ queryKey: ['/api/documents', id, view] as const, queryFn: () => getDocumentFile(id, view) });
 }
 

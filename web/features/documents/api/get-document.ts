@@ -7,11 +7,11 @@ export function documentQueryKey(id: string) {
 }
 
 /** GET /api/document/{id}: the document with its extracted text (null until ready). */
-export async function getDocument(id: string): Promise<DocumentWithContent> {
+async function getDocument(id: string): Promise<DocumentWithContent> {
   return documentWithContent.parse(await apiFetch<unknown>('GET', `/api/document/${encodeURIComponent(id)}`));
 }
 
-export function getDocumentQueryOptions(id: string) {
+function getDocumentQueryOptions(id: string) {
   return queryOptions({ queryKey: documentQueryKey(id), queryFn: () => getDocument(id) });
 }
 

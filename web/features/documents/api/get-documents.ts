@@ -5,13 +5,13 @@ import { apiFetch } from '@/lib/api-client';
 
 const documentList = z.array(documentDto);
 
-/** Spec part 1, section 9: the list is polled every 10,000 ms while the panel is open. */
-export const DOCUMENTS_POLL_INTERVAL_MS = 10_000;
+/** Extraction finishes on the server, so the open panel polls every 10 s (docs/product-rules.md, Uploads). */
+const DOCUMENTS_POLL_INTERVAL_MS = 10_000;
 
-export const documentsQueryKey = ['/api/documents'] as const;
+const documentsQueryKey = ['/api/documents'] as const;
 
 /** GET /api/documents: the signed-in user's documents. */
-export async function getDocuments(): Promise<DocumentDto[]> {
+async function getDocuments(): Promise<DocumentDto[]> {
   return documentList.parse(await apiFetch<unknown>('GET', '/api/documents'));
 }
 

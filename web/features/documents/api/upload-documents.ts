@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUpload, type UploadProgress } from '@/lib/api-client';
 import { getDocumentsQueryOptions } from './get-documents';
 
-export type UploadDocumentsInput = {
+type UploadDocumentsInput = {
   files: File[];
   sessionId?: number;
   purpose: UploadPurpose;
@@ -12,7 +12,7 @@ export type UploadDocumentsInput = {
 };
 
 /** POST /api/upload as multipart: sessionId and purpose first, so the server reads them before the files. */
-export async function uploadDocuments({ files, sessionId, purpose, onProgress, signal }: UploadDocumentsInput): Promise<UploadResponse> {
+async function uploadDocuments({ files, sessionId, purpose, onProgress, signal }: UploadDocumentsInput): Promise<UploadResponse> {
   const form = new FormData();
   if (sessionId !== undefined) form.append('sessionId', String(sessionId));
   form.append('purpose', purpose);

@@ -10,7 +10,7 @@ type DeleteDocumentDialogProps = {
   onOpenChange: (open: boolean) => void;
 };
 
-/** Spec part 1, section 5: deleting a document asks first. */
+/** Deleting cannot be undone, so it asks first (docs/product-rules.md, Uploads). */
 export function DeleteDocumentDialog({ document, onOpenChange }: DeleteDocumentDialogProps) {
   const deleteDocument = useDeleteDocument();
 

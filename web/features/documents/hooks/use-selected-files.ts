@@ -11,7 +11,7 @@ let nextId = 0;
 
 function toSelected(file: File): SelectedFile {
   nextId += 1;
-  // Spec part 1, section 5: image files receive a preview.
+  // Image files get a thumbnail preview (docs/product-rules.md, Uploads).
   const previewUrl = file.type.startsWith('image/') ? URL.createObjectURL(file) : null;
   return { id: `file-${nextId}`, file, previewUrl };
 }

@@ -1,7 +1,7 @@
 import type { DocumentDto, DocumentStatus } from '@contract/documents';
 
-/** Spec part 1, section 9: file names in the list are cut at 35 characters. */
-export const MAX_LISTED_NAME_LENGTH = 35;
+/** Long names are cut at 35 characters so a row stays one line (docs/product-rules.md, Uploads). */
+const MAX_LISTED_NAME_LENGTH = 35;
 
 export function truncateFileName(name: string, max = MAX_LISTED_NAME_LENGTH): string {
   return name.length > max ? `${name.slice(0, max)}...` : name;
@@ -22,7 +22,7 @@ export function formatFileSize(bytes: number): string {
   return `${(bytes / 1024 ** unit).toFixed(2)} ${SIZE_UNITS[unit]}`;
 }
 
-/** Spec part 1, section 9: en-US, short month, day, year. */
+/** en-US, short month, day, year (docs/product-rules.md, Uploads). */
 export function formatDocumentDate(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;

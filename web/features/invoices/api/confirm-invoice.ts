@@ -4,7 +4,7 @@ import { apiFetch } from '@/lib/api-client';
 import { getInvoicesQueryOptions } from './get-invoices';
 
 /** POST /api/confirm-invoice: the last invoice of a session answers with the workbook to download. */
-export async function confirmInvoice(input: ConfirmInvoiceInput): Promise<ConfirmInvoiceResponse> {
+async function confirmInvoice(input: ConfirmInvoiceInput): Promise<ConfirmInvoiceResponse> {
   return confirmInvoiceResponse.parse(await apiFetch<unknown>('POST', '/api/confirm-invoice', input));
 }
 

@@ -4,7 +4,7 @@ import { apiFetch } from '@/lib/api-client';
 import { getInvoicesQueryOptions } from './get-invoices';
 
 /** POST /api/confirm-invoices: the full-page flow confirms its whole batch at once. */
-export async function confirmInvoices(input: ConfirmInvoicesInput): Promise<ConfirmInvoicesResponse> {
+async function confirmInvoices(input: ConfirmInvoicesInput): Promise<ConfirmInvoicesResponse> {
   return confirmInvoicesResponse.parse(await apiFetch<unknown>('POST', '/api/confirm-invoices', input));
 }
 

@@ -17,7 +17,7 @@ export async function downloadInvoiceFile(path: string, filename: string): Promi
   saveBlob(await response.blob(), filename);
 }
 
-/** Spec part 2, section 8: a failed download is only logged to the console. */
+/** A failed download is only logged to the console (docs/product-rules.md, Invoices). */
 export function useDownloadInvoiceFile() {
   return useMutation({
     mutationFn: ({ path, filename }: { path: string; filename: string }) => downloadInvoiceFile(path, filename),

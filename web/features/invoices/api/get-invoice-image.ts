@@ -11,12 +11,12 @@ export function invoicePreviewPath(id: string): string {
  * An invoice page image (a parsed invoice's image_path or the preview path) as a blob, through
  * the api client rather than an <img src>, so the bearer token goes with it.
  */
-export async function getInvoiceImage(path: string): Promise<Blob> {
+async function getInvoiceImage(path: string): Promise<Blob> {
   const response = await apiRequest('GET', assertSameOrigin(path));
   return response.blob();
 }
 
-export function getInvoiceImageQueryOptions(path: string) {
+function getInvoiceImageQueryOptions(path: string) {
   return queryOptions({ queryKey: ['invoice-image', path] as const, queryFn: () => getInvoiceImage(path) });
 }
 

@@ -5,10 +5,10 @@ import { apiFetch } from '@/lib/api-client';
 
 const invoiceList = z.array(invoiceDto);
 
-export const invoicesQueryKey = ['/api/invoices'] as const;
+const invoicesQueryKey = ['/api/invoices'] as const;
 
 /** GET /api/invoices: the signed-in user's processed invoices. */
-export async function getInvoices(): Promise<InvoiceDto[]> {
+async function getInvoices(): Promise<InvoiceDto[]> {
   return invoiceList.parse(await apiFetch<unknown>('GET', '/api/invoices'));
 }
 

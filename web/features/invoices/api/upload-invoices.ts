@@ -2,7 +2,7 @@ import { uploadInvoicesResponse, type UploadInvoicesResult } from '@contract/inv
 import { useMutation } from '@tanstack/react-query';
 import { apiUpload } from '@/lib/api-client';
 
-export const INVALID_RESPONSE_MESSAGE = 'Invalid response format';
+const INVALID_RESPONSE_MESSAGE = 'Invalid response format';
 
 /** The server answered, but not with a results list. */
 export class InvalidResponseError extends Error {
@@ -13,7 +13,7 @@ export class InvalidResponseError extends Error {
 }
 
 /** POST /api/upload-invoices (multipart: files, at most 10 PDFs): one result per file. */
-export async function uploadInvoices(files: File[]): Promise<UploadInvoicesResult[]> {
+async function uploadInvoices(files: File[]): Promise<UploadInvoicesResult[]> {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
   const parsed = uploadInvoicesResponse.safeParse(await apiUpload<unknown>('/api/upload-invoices', form));

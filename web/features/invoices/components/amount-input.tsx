@@ -11,7 +11,7 @@ type AmountInputProps = {
 };
 
 /**
- * Spec part 2, section 5: an edit counts only when it parses as a number (step 0.01). The text
+ * An edit counts only when it parses as a number, step 0.01 (docs/product-rules.md, Invoices). The text
  * being typed is kept apart from the amount, so clearing the field to retype does not lose it;
  * leaving the field shows the amount in force again.
  */

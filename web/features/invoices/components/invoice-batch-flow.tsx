@@ -14,7 +14,7 @@ type Step = 'upload' | 'preview' | 'grid';
 
 const IMPORT_FILE_FALLBACK_NAME = 'vve-import.xlsx';
 
-/** Spec part 2, full-page flow: upload, preview, confirmation grid, then reset. */
+/** The full-page flow: upload, preview, confirmation grid, then start over (docs/product-rules.md, Invoices). */
 export function InvoiceBatchFlow() {
   const [step, setStep] = useState<Step>('upload');
   const [files, setFiles] = useState<File[]>([]);
@@ -56,7 +56,7 @@ export function InvoiceBatchFlow() {
       }
       toast({ title: 'Success', description: `Successfully processed ${answer.processed_count} invoice(s)` });
       if (answer.download_url) {
-        // Spec part 2, section 8: a failed download is only logged.
+        // A failed download is only logged (docs/product-rules.md, Invoices).
         await downloadInvoiceFile(answer.download_url, answer.filename ?? IMPORT_FILE_FALLBACK_NAME).catch((err: unknown) =>
           console.error('Download failed', err),
         );

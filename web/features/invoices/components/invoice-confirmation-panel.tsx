@@ -9,8 +9,8 @@ import type { VendorOption } from '../lib/vendor-options';
 import { AmountInput } from './amount-input';
 import { VendorPicker } from './vendor-picker';
 
-export const TOTAL_ONLY_HINT = 'Single line with invoice total will be added to Daily-Detail sheet';
-export const LINE_ITEMS_HINT = 'Individual line items will be added to Daily-Detail sheet';
+const TOTAL_ONLY_HINT = 'Single line with invoice total will be added to Daily-Detail sheet';
+const LINE_ITEMS_HINT = 'Individual line items will be added to Daily-Detail sheet';
 
 type InvoiceConfirmationPanelProps = {
   invoice: ParsedInvoice;

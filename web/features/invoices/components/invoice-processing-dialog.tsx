@@ -54,7 +54,7 @@ function InvoiceProcessingBody({ vendors, onClose }: { vendors: VendorOption[]; 
         return;
       }
       if (result.download_url) {
-        // Spec part 2, section 8: a failed download is only logged.
+        // A failed download is only logged (docs/product-rules.md, Invoices).
         await downloadInvoiceFile(result.download_url, result.filename ?? IMPORT_FILE_FALLBACK_NAME).catch((err: unknown) =>
           console.error('Download failed', err),
         );
@@ -102,7 +102,7 @@ function InvoiceProcessingBody({ vendors, onClose }: { vendors: VendorOption[]; 
   );
 }
 
-/** Spec part 2: the header's invoice dialog, upload then review one invoice at a time. */
+/** The header's invoice dialog: upload, then review one invoice at a time (docs/product-rules.md, Invoices). */
 export function InvoiceProcessingDialog({ open, onOpenChange, vendors }: InvoiceProcessingDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

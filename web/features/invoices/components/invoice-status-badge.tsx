@@ -7,7 +7,7 @@ const STATUS_STYLES: Record<string, string> = {
   Exported: 'border-blue-200 bg-blue-50 text-blue-800 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-300',
 };
 
-/** Spec part 2, section 4: the status as the server gives it; 'Pending' when there is none. */
+/** The status as the server gives it; 'Pending' when there is none (docs/product-rules.md, Invoices). */
 export function InvoiceStatusBadge({ status }: { status: string | null | undefined }) {
   const label = status || 'Pending';
   return (

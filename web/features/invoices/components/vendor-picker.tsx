@@ -1,9 +1,9 @@
 import { Check, ChevronsUpDown, Plus } from 'lucide-react';
-import { useId, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/utils';
-import { pickerOptions, type PickerOption, type VendorOption } from '../lib/vendor-options';
+import { useVendorSearch } from '../hooks/use-vendor-search';
+import type { PickerOption, VendorOption } from '../lib/vendor-options';
 
 type VendorPickerProps = {
   id?: string;
@@ -17,45 +17,29 @@ type VendorPickerProps = {
 
 const GROUP_TITLES: Record<PickerOption['group'], string | null> = { suggested: 'Suggested', all: 'All vendors', new: null };
 
+/** What one option shows: a known vendor with a check when chosen, or the offer to add a new one. */
+function VendorOptionLabel({ option, chosen }: { option: PickerOption; chosen: boolean }) {
+  if (option.group === 'new') {
+    return (
+      <>
+        <Plus aria-hidden="true" className="size-4 shrink-0" />
+        <span>Use "{option.name}" as new vendor</span>
+      </>
+    );
+  }
+  return (
+    <>
+      <Check aria-hidden="true" className={cn('size-4 shrink-0', chosen ? 'opacity-100' : 'opacity-0')} />
+      <span className="truncate">{option.name}</span>
+      {option.detail && <span className="truncate text-xs text-slate-500 dark:text-slate-400">{option.detail}</span>}
+    </>
+  );
+}
+
 /** A searchable vendor list (combobox) that also accepts a name the master does not hold. */
 export function VendorPicker({ id, value, onChange, candidates, vendors, disabled }: VendorPickerProps) {
-  const listId = useId();
-  const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState('');
-  const [active, setActive] = useState(0);
-  const { options, emptyText } = pickerOptions({ search, value, candidates, vendors });
-  const optionId = (index: number) => `${listId}-option-${index}`;
-
-  const changeOpen = (next: boolean) => {
-    setOpen(next);
-    setSearch('');
-    setActive(0);
-  };
-
-  const choose = (option: PickerOption | undefined) => {
-    if (!option) return;
-    onChange(option.name);
-    changeOpen(false);
-  };
-
-  const move = (delta: number) => {
-    if (options.length === 0) return;
-    const next = (active + delta + options.length) % options.length;
-    setActive(next);
-    document.getElementById(optionId(next))?.scrollIntoView({ block: 'nearest' });
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') move(1);
-    else if (event.key === 'ArrowUp') move(-1);
-    else if (event.key === 'Enter') choose(options[active]);
-    else return;
-    event.preventDefault();
-  };
-
-  const groups = (['suggested', 'all', 'new'] as const)
-    .map((group) => ({ group, entries: options.map((option, index) => ({ option, index })).filter(({ option }) => option.group === group) }))
-    .filter(({ entries }) => entries.length > 0);
+  const { listId, open, changeOpen, search, changeSearch, active, setActive, optionId, hasOptions, emptyText, groups, choose, onKeyDown } =
+    useVendorSearch({ value, onChange, candidates, vendors });
 
   return (
     <Popover open={open} onOpenChange={changeOpen}>
@@ -81,13 +65,10 @@ export function VendorPicker({ id, value, onChange, candidates, vendors, disable
           aria-expanded="true"
           aria-controls={listId}
           aria-autocomplete="list"
-          aria-activedescendant={options.length > 0 ? optionId(active) : undefined}
+          aria-activedescendant={hasOptions ? optionId(active) : undefined}
           placeholder="Search vendors..."
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setActive(0);
-          }}
+          onChange={(event) => changeSearch(event.target.value)}
           onKeyDown={onKeyDown}
           className="h-10 w-full border-b border-slate-200 bg-transparent px-3 text-sm outline-none placeholder:text-slate-500 dark:border-slate-800"
         />
@@ -114,18 +95,7 @@ export function VendorPicker({ id, value, onChange, candidates, vendors, disable
                     index === active && 'bg-slate-100 dark:bg-slate-800',
                   )}
                 >
-                  {option.group === 'new' ? (
-                    <>
-                      <Plus aria-hidden="true" className="size-4 shrink-0" />
-                      <span>Use "{option.name}" as new vendor</span>
-                    </>
-                  ) : (
-                    <>
-                      <Check aria-hidden="true" className={cn('size-4 shrink-0', option.name === value ? 'opacity-100' : 'opacity-0')} />
-                      <span className="truncate">{option.name}</span>
-                      {option.detail && <span className="truncate text-xs text-slate-500 dark:text-slate-400">{option.detail}</span>}
-                    </>
-                  )}
+                  <VendorOptionLabel option={option} chosen={option.name === value} />
                 </div>
               ))}
             </div>

@@ -5,7 +5,7 @@ import { serverMessage } from '@/lib/handle-error';
 import { useUploadInvoice } from '../api/upload-invoice';
 import { isPdfFile } from '../lib/format';
 
-/** Spec part 2, section 4: sending the files fills the bar to 50%; the last answer takes it to 100%. */
+/** Sending the files fills the bar to 50%; the last answer takes it to 100% (docs/product-rules.md, Invoices). */
 const SENT_SHARE = 50;
 
 /** The dialog's upload: one POST /api/upload-invoice per PDF, in turn, with one progress bar. */

@@ -1,6 +1,6 @@
 import { serverMessage } from '@/lib/handle-error';
 
-/** Spec part 2, section 9: amounts in US dollars, en-US. */
+/** Amounts in US dollars, en-US (docs/product-rules.md, Invoices). */
 const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 export function formatCurrency(amount: number | null | undefined, fallback = 'N/A'): string {

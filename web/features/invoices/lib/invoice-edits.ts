@@ -39,7 +39,7 @@ export function totalOnlyLine(invoice: ParsedInvoice, edits: InvoiceEdits): Reso
   };
 }
 
-export function confirmMappings(invoice: ParsedInvoice, edits: InvoiceEdits): InvoiceMapping[] {
+function confirmMappings(invoice: ParsedInvoice, edits: InvoiceEdits): InvoiceMapping[] {
   return lineMappings(invoice, edits.totalOnly ? [totalOnlyLine(invoice, edits)] : resolveLines(invoice, edits));
 }
 

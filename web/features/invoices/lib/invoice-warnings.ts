@@ -1,9 +1,9 @@
 import type { InvoiceFieldName, ParsedInvoice } from '@contract/invoices';
 
 /** Below this the reader is unsure enough that the user should look at the field. */
-export const LOW_CONFIDENCE = 0.6;
+const LOW_CONFIDENCE = 0.6;
 
-export const FIELD_LABELS: Record<InvoiceFieldName, string> = {
+const FIELD_LABELS: Record<InvoiceFieldName, string> = {
   vendor: 'Vendor',
   invoice_number: 'Invoice Number',
   invoice_date: 'Date',

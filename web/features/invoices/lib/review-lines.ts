@@ -13,7 +13,7 @@ export type ReviewLine = {
 
 export const INVOICE_TOTAL_DESCRIPTION = 'Invoice total';
 
-/** Spec part 2, section 4: the first vendor candidate, or the printed vendor name when there is none. */
+/** The first vendor candidate, or the printed vendor name when there is none (docs/product-rules.md, Invoices). */
 export function defaultInvoiceVendor(invoice: ParsedInvoice): string {
   return invoice.vendor_candidates[0] ?? invoice.vendor_name ?? '';
 }
