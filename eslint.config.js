@@ -65,6 +65,9 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...featureZones] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
+      // Small files and functions (STYLE.md 11): a file over 400 lines is two files.
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 100, IIFEs: true }],
       // One import style: no file extensions (tsx and Vite resolve them), contract/ by its alias.
       'import-x/extensions': ['error', 'never', { ignorePackages: true, pattern: { json: 'always', mjs: 'always', css: 'always' } }],
       'no-restricted-imports': [
@@ -77,6 +80,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // A test's describe block and a fixture's table of data may run long; the file limit still holds.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', '**/test-*.ts', 'server/test/**'],
+    rules: { 'max-lines-per-function': 'off' },
   },
   {
     // Vite loads its config files natively, which wants the extension written out.

@@ -2,7 +2,7 @@
  * Builds invoice layouts for tests: rows of text placed at x positions, in points, on a letter
  * page; item widths follow a 10 pt font (about 5 pt a character).
  */
-import type { InvoiceLayout, LayoutItem, LayoutPage } from '../adapters/extractors/index';
+import type { InvoiceLayout, LayoutItem, LayoutPage } from '../adapters/extractors';
 
 export type Row = [y: number, cells: Array<[x: number, text: string]>];
 
@@ -155,3 +155,33 @@ export function supplyInvoiceRows(number = 'INV-20417', overrides: { total?: str
     ],
   ];
 }
+
+/** A layout from positioned items, for rules that depend on font sizes and tight gaps. */
+export function itemsLayout(items: LayoutItem[]): InvoiceLayout {
+  return { pages: [{ page: 1, width: 612, height: 792, items, ocr: false }], attachments: [] };
+}
+export const item = (text: string, x: number, y: number, size = 9, width = text.length * size * 0.5): LayoutItem => ({
+  text,
+  x,
+  y,
+  width,
+  height: size,
+});
+
+/** A Subtotal and a Total Due row of 100.00, under an item table. */
+export const totals: Row[] = [
+  [
+    400,
+    [
+      [390, 'Subtotal'],
+      [500, '100.00'],
+    ],
+  ],
+  [
+    414,
+    [
+      [390, 'Total Due'],
+      [500, '100.00'],
+    ],
+  ],
+];

@@ -20,9 +20,18 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** Every query names the owner: a session number means nothing without its user. */
 export function createChatRepository(db: Database) {
+  return { ...sessionQueries(db), ...messageQueries(db), ...tokenBudget(db) };
+}
+
+export type ChatRepository = ReturnType<typeof createChatRepository>;
+
+/**
+ * The session with its latest `historyLimit` messages as one prepared statement. Plain SQL with
+ * aliases in the fields: drizzle leaves column names unqualified inside sql``, and an unqualified
+ * "id" there would mean the message's id, not the session's.
+ */
+function prepareSendContext(db: Database) {
   const userId = sql.placeholder('userId');
-  // Plain SQL with aliases in the fields: drizzle leaves column names unqualified inside sql``,
-  // and an unqualified "id" there would mean the message's id, not the session's.
   const history = sql<HistoryMessage[]>`(
     select coalesce(json_agg(json_build_object('role', m.role, 'content', m.content) order by m.created_at, m.id), '[]'::json)
     from (
@@ -30,23 +39,29 @@ export function createChatRepository(db: Database) {
       where cm.session_id = chat_sessions.id and cm.user_id = ${userId}
       order by cm.created_at desc, cm.id desc limit ${sql.placeholder('historyLimit')}
     ) m)`;
-  // Prepared once: it runs before every answer.
-  const sendContext = db
+  return db
     .select({ session: chatSessions, history })
     .from(chatSessions)
     .where(and(eq(chatSessions.userId, userId), eq(chatSessions.number, sql.placeholder('number'))))
     .limit(1)
     .prepare('chat_send_context');
+}
+
+function sessionQueries(db: Database) {
+  // Prepared once: it runs before every answer.
+  const sendContext = prepareSendContext(db);
+
+  const findSession = async (userId: string, number: number): Promise<SessionRow | undefined> => {
+    const [row] = await db
+      .select()
+      .from(chatSessions)
+      .where(and(eq(chatSessions.userId, userId), eq(chatSessions.number, number)))
+      .limit(1);
+    return row;
+  };
 
   return {
-    async findSession(userId: string, number: number): Promise<SessionRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(chatSessions)
-        .where(and(eq(chatSessions.userId, userId), eq(chatSessions.number, number)))
-        .limit(1);
-      return row;
-    },
+    findSession,
 
     /** Creates session `number` (or the next free number), tolerating a concurrent create of the same one. */
     async createSession(userId: string, title: string, number?: number): Promise<SessionRow> {
@@ -66,7 +81,7 @@ export function createChatRepository(db: Database) {
           .returning();
         if (row) return row;
         if (number !== undefined) {
-          const existing = await this.findSession(userId, number);
+          const existing = await findSession(userId, number);
           if (existing) return existing;
         }
       }
@@ -101,14 +116,6 @@ export function createChatRepository(db: Database) {
       return rows.length > 0;
     },
 
-    async listMessages(userId: string, sessionId: string): Promise<MessageRow[]> {
-      return db
-        .select()
-        .from(chatMessages)
-        .where(and(eq(chatMessages.userId, userId), eq(chatMessages.sessionId, sessionId)))
-        .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
-    },
-
     /**
      * The session with its latest `historyLimit` messages, in one round trip: this read sits
      * between the question and the model's first token.
@@ -117,32 +124,39 @@ export function createChatRepository(db: Database) {
       const [row] = await sendContext.execute({ userId, number, historyLimit });
       return row;
     },
+  };
+}
 
-    /**
-     * Counts `amount` tokens as spent today before the answer is composed, if what is spent and
-     * reserved is still under the budget; one statement, so parallel answers cannot all slip in
-     * under the same count. The answer settles the difference when it is stored.
-     */
-    async reserveTokens(userId: string, amount: number, budget: number): Promise<boolean> {
-      const rows = await db
-        .insert(usageDaily)
-        .values({ userId, day: today(), tokens: amount })
-        .onConflictDoUpdate({
-          target: [usageDaily.userId, usageDaily.day],
-          set: { tokens: sql`${usageDaily.tokens} + ${amount}` },
-          setWhere: sql`${usageDaily.tokens} < ${budget}`,
-        })
-        .returning({ tokens: usageDaily.tokens });
-      return rows.length > 0;
+function messageQueries(db: Database) {
+  return {
+    async listMessages(userId: string, sessionId: string): Promise<MessageRow[]> {
+      return db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.userId, userId), eq(chatMessages.sessionId, sessionId)))
+        .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
     },
 
-    /** Corrects today's count by `delta` (actual minus reserved), never below zero. */
-    async settleTokens(userId: string, delta: number): Promise<void> {
-      if (delta === 0) return;
-      await db
-        .update(usageDaily)
-        .set({ tokens: sql`greatest(0, ${usageDaily.tokens} + ${delta})` })
-        .where(and(eq(usageDaily.userId, userId), eq(usageDaily.day, today())));
+    async countMessages(userId: string, sessionId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.userId, userId), eq(chatMessages.sessionId, sessionId)));
+      return Number(row.n);
+    },
+
+    async addMessage(input: {
+      userId: string;
+      sessionId: string;
+      role: 'user' | 'assistant';
+      content: string;
+      metadata?: MessageMetadata | null;
+    }): Promise<MessageRow> {
+      const [row] = await db
+        .insert(chatMessages)
+        .values({ ...input, metadata: input.metadata ?? null })
+        .returning();
+      return row;
     },
 
     /**
@@ -184,32 +198,40 @@ export function createChatRepository(db: Database) {
       return row;
     },
 
-    async countMessages(userId: string, sessionId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(chatMessages)
-        .where(and(eq(chatMessages.userId, userId), eq(chatMessages.sessionId, sessionId)));
-      return Number(row.n);
-    },
-
-    async addMessage(input: {
-      userId: string;
-      sessionId: string;
-      role: 'user' | 'assistant';
-      content: string;
-      metadata?: MessageMetadata | null;
-    }): Promise<MessageRow> {
-      const [row] = await db
-        .insert(chatMessages)
-        .values({ ...input, metadata: input.metadata ?? null })
-        .returning();
-      return row;
-    },
-
     async clearMessages(userId: string, sessionId: string): Promise<void> {
       await db.delete(chatMessages).where(and(eq(chatMessages.userId, userId), eq(chatMessages.sessionId, sessionId)));
     },
   };
 }
 
-export type ChatRepository = ReturnType<typeof createChatRepository>;
+/** Today's AI allowance: reserved before an answer is composed, settled when it is stored. */
+function tokenBudget(db: Database) {
+  return {
+    /**
+     * Counts `amount` tokens as spent today before the answer is composed, if what is spent and
+     * reserved is still under the budget; one statement, so parallel answers cannot all slip in
+     * under the same count. The answer settles the difference when it is stored.
+     */
+    async reserveTokens(userId: string, amount: number, budget: number): Promise<boolean> {
+      const rows = await db
+        .insert(usageDaily)
+        .values({ userId, day: today(), tokens: amount })
+        .onConflictDoUpdate({
+          target: [usageDaily.userId, usageDaily.day],
+          set: { tokens: sql`${usageDaily.tokens} + ${amount}` },
+          setWhere: sql`${usageDaily.tokens} < ${budget}`,
+        })
+        .returning({ tokens: usageDaily.tokens });
+      return rows.length > 0;
+    },
+
+    /** Corrects today's count by `delta` (actual minus reserved), never below zero. */
+    async settleTokens(userId: string, delta: number): Promise<void> {
+      if (delta === 0) return;
+      await db
+        .update(usageDaily)
+        .set({ tokens: sql`greatest(0, ${usageDaily.tokens} + ${delta})` })
+        .where(and(eq(usageDaily.userId, userId), eq(usageDaily.day, today())));
+    },
+  };
+}

@@ -40,6 +40,8 @@ export interface StreamCallbacks {
   onSources(sources: MessageSource[]): void;
 }
 
+type SendInput = { message: string; source: InformationSource; sessionId?: number };
+
 /** What `prepareSend` checked, ready for `answer`. */
 export interface PreparedSend {
   userId: string;
@@ -54,42 +56,34 @@ export interface PreparedSend {
   reservedTokens: number;
 }
 
+/** An answer ready to store, with the tokens the model spent on it. */
+interface ComposedAnswer {
+  content: string;
+  metadata: MessageMetadata;
+  tokens: number;
+}
+
 export function createChatService(deps: ChatServiceDeps) {
-  const { chats } = deps;
+  return {
+    ...sessionActions(deps.chats),
 
-  /** The user's session by number. Session 1 always exists: it is created on first use. */
-  const sessionOf = async (userId: string, number: number): Promise<SessionRow> => {
-    const session = await chats.findSession(userId, number);
-    if (session) return session;
-    if (number === DEFAULT_SESSION_ID) return chats.createSession(userId, NEW_CHAT_TITLE, DEFAULT_SESSION_ID);
-    throw new NotFoundError('Chat session not found', 'session_not_found');
+    /**
+     * Every check that can refuse the request, before any answer streams. The session with its
+     * history, the search for passages and the reservation of the answer's tokens against the
+     * day's budget (a write, which refuses once the budget is spent) run together: the model is
+     * called after one round of queries.
+     */
+    prepareSend: (userId: string, input: SendInput): Promise<PreparedSend> => prepareSend(deps, userId, input),
+
+    /** Stores the question, answers it (streaming through the callbacks), stores the answer. */
+    answer: (prepared: PreparedSend, signal: AbortSignal, callbacks: StreamCallbacks): Promise<SendChatResponse> =>
+      answerAndStore(deps, prepared, signal, callbacks),
   };
+}
 
-  /** The session to answer in, with what the answer needs; session 1 is created on first use. */
-  const contextOf = async (userId: string, number: number | undefined, historyLimit: number): Promise<SendContext> => {
-    if (number !== undefined) {
-      const context = await chats.findSendContext(userId, number, historyLimit);
-      if (context) return context;
-      if (number !== DEFAULT_SESSION_ID) throw new NotFoundError('Chat session not found', 'session_not_found');
-    }
-    return { session: await chats.createSession(userId, NEW_CHAT_TITLE, number), history: [] };
-  };
+export type ChatService = ReturnType<typeof createChatService>;
 
-  /**
-   * Without a model: the source's main search first, then what its look-ups (invoices, vendors)
-   * find for the question, so a question about an invoice number is answered from the record.
-   */
-  const findAnswerMaterial = async (userId: string, source: InformationSource, question: string, limit: number): Promise<Citable[]> => {
-    const [primary, ...others] = deps.tools.forSource(source);
-    if (!primary) return [];
-    // A model calls the look-ups itself when the question needs them.
-    const lookups = deps.model ? [] : others;
-    const found = await Promise.all([primary, ...lookups].map((tool) => tool.search(userId, question, limit)));
-    const [main, ...extra] = found;
-    const records = extra.flat().slice(0, LOOKUP_RESULTS);
-    return [...main.slice(0, Math.max(limit - records.length, 1)), ...records].slice(0, limit);
-  };
-
+function sessionActions(chats: ChatRepository) {
   return {
     async listSessions(userId: string): Promise<ChatSession[]> {
       return (await chats.listSessions(userId)).map(toSessionDto);
@@ -110,137 +104,173 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     async listMessages(userId: string, number: number): Promise<ChatMessage[]> {
-      const session = await sessionOf(userId, number);
+      const session = await sessionOf(chats, userId, number);
       return (await chats.listMessages(userId, session.id)).map(toMessageDto);
     },
 
     async clearMessages(userId: string, number: number): Promise<void> {
-      const session = await sessionOf(userId, number);
+      const session = await sessionOf(chats, userId, number);
       await chats.clearMessages(userId, session.id);
     },
-
-    /**
-     * Every check that can refuse the request, before any answer streams. The session with its
-     * history, the search for passages and the reservation of the answer's tokens against the
-     * day's budget (a write, which refuses once the budget is spent) run together: the model is
-     * called after one round of queries.
-     */
-    async prepareSend(userId: string, input: { message: string; source: InformationSource; sessionId?: number }): Promise<PreparedSend> {
-      const limit = deps.model ? INITIAL_PASSAGES : INITIAL_PASSAGES * 2;
-      const reservedTokens = deps.model && deps.dailyTokenBudget > 0 ? Math.ceil(input.message.length / 4) + ANSWER_RESERVE_TOKENS : 0;
-      const reserving = reservedTokens > 0 ? chats.reserveTokens(userId, reservedTokens, deps.dailyTokenBudget) : Promise.resolve(true);
-      let context: SendContext;
-      let found: Citable[];
-      try {
-        [context, found] = await Promise.all([
-          contextOf(userId, input.sessionId, deps.model ? HISTORY_MESSAGES : 0),
-          findAnswerMaterial(userId, input.source, input.message, limit),
-        ]);
-      } catch (err) {
-        // Refused for another reason (an unknown session): what was reserved is given back.
-        if (await reserving.catch(() => false)) await chats.settleTokens(userId, -reservedTokens).catch(() => {});
-        throw err;
-      }
-      if (!(await reserving)) throw budgetExhausted();
-      return { userId, session: context.session, question: input.message, source: input.source, history: context.history, found, reservedTokens };
-    },
-
-    /** Stores the question, answers it (streaming through the callbacks), stores the answer. */
-    async answer(prepared: PreparedSend, signal: AbortSignal, callbacks: StreamCallbacks): Promise<SendChatResponse> {
-      const { userId, session, history, found } = prepared;
-      // Stored while the answer is composed: the model call does not wait for this write.
-      const storingQuestion = chats.addMessage({
-        userId,
-        sessionId: session.id,
-        role: 'user',
-        content: prepared.question,
-        metadata: { source: prepared.source },
-      });
-      storingQuestion.catch(() => {}); // awaited below; this only keeps an early failure from being unhandled
-
-      let reply: Awaited<ReturnType<typeof compose>> | undefined;
-      let stored = false;
-      try {
-        reply = await compose(prepared, history, found, signal, callbacks);
-        const userMessage = await storingQuestion;
-        callbacks.onSources(reply.metadata.sources ?? []);
-        const message = await chats.storeAnswer({
-          userId,
-          sessionId: session.id,
-          content: reply.content,
-          metadata: reply.metadata,
-          // A chat still called 'New chat' takes its name from the question.
-          sessionTitle: session.title === NEW_CHAT_TITLE ? titleFrom(prepared.question) : undefined,
-          tokenDelta: reply.tokens - prepared.reservedTokens,
-        });
-        stored = true;
-        return { sessionId: session.number, userMessage: toMessageDto(userMessage), message: toMessageDto(message) };
-      } finally {
-        // The answer was not stored: what it spent still counts, the rest of the reservation is freed.
-        if (!stored) await chats.settleTokens(userId, (reply?.tokens ?? 0) - prepared.reservedTokens).catch(() => {});
-      }
-    },
   };
+}
 
-  async function compose(
-    prepared: PreparedSend,
-    history: HistoryMessage[],
-    found: Citable[],
-    signal: AbortSignal,
-    callbacks: StreamCallbacks,
-  ): Promise<{ content: string; metadata: MessageMetadata; tokens: number }> {
-    const base = { source: prepared.source };
-    if (deps.tools.forSource(prepared.source).length === 0) {
-      return {
-        content: `${capitalise(SOURCE_LABELS[prepared.source])} is not set up on this KAI server yet. Ask your administrator to connect it, or choose Structure/General or Uploaded Files as the information source.`,
-        metadata: { ...base, mode: 'retrieval', sources: [], error: 'source_unavailable' },
-        tokens: 0,
-      };
-    }
-    if (!deps.model) {
-      const { content, used } = buildRetrievalAnswer(prepared.source, found, prepared.question);
-      callbacks.onToken(content);
-      return { content, metadata: { ...base, mode: 'retrieval', sources: used.map((c) => c.source) }, tokens: 0 };
-    }
+/** The user's session by number. Session 1 always exists: it is created on first use. */
+async function sessionOf(chats: ChatRepository, userId: string, number: number): Promise<SessionRow> {
+  const session = await chats.findSession(userId, number);
+  if (session) return session;
+  if (number === DEFAULT_SESSION_ID) return chats.createSession(userId, NEW_CHAT_TITLE, DEFAULT_SESSION_ID);
+  throw new NotFoundError('Chat session not found', 'session_not_found');
+}
 
-    let streamed = '';
-    try {
-      const answer = await answerWithModel({
-        ...deps.model,
-        userId: prepared.userId,
-        question: prepared.question,
-        source: prepared.source,
-        history,
-        initial: found,
-        tools: deps.tools.forSource(prepared.source),
-        signal,
-        onToken: (text) => {
-          streamed += text;
-          callbacks.onToken(text);
-        },
-      });
-      if (!answer.content.trim()) {
-        // An empty bubble would look like a broken app; say what happened instead.
-        const content = 'The language model returned an empty answer. Please try again, or rephrase the question.';
-        callbacks.onToken(content);
-        return { content, metadata: { ...base, mode: 'model', sources: [], error: 'empty_answer' }, tokens: answer.tokens };
-      }
-      return { content: answer.content, metadata: { ...base, mode: 'model', sources: answer.cited.map((c) => c.source) }, tokens: answer.tokens };
-    } catch (err) {
-      if (signal.aborted) {
-        return { content: streamed || '_Stopped before KAI answered._', metadata: { ...base, mode: 'model', sources: [], stopped: true }, tokens: 0 };
-      }
-      const reason = describeModelFailure(err);
-      return {
-        content: `Sorry, I couldn't get an answer from the language model: ${reason}. Please try again in a moment.`,
-        metadata: { ...base, mode: 'model', sources: [], error: reason },
-        tokens: 0,
-      };
-    }
+async function prepareSend(deps: ChatServiceDeps, userId: string, input: SendInput): Promise<PreparedSend> {
+  const { chats } = deps;
+  const limit = deps.model ? INITIAL_PASSAGES : INITIAL_PASSAGES * 2;
+  const reservedTokens = deps.model && deps.dailyTokenBudget > 0 ? Math.ceil(input.message.length / 4) + ANSWER_RESERVE_TOKENS : 0;
+  const reserving = reservedTokens > 0 ? chats.reserveTokens(userId, reservedTokens, deps.dailyTokenBudget) : Promise.resolve(true);
+  let context: SendContext;
+  let found: Citable[];
+  try {
+    [context, found] = await Promise.all([
+      contextOf(chats, userId, input.sessionId, deps.model ? HISTORY_MESSAGES : 0),
+      findAnswerMaterial(deps, userId, input.source, input.message, limit),
+    ]);
+  } catch (err) {
+    // Refused for another reason (an unknown session): what was reserved is given back.
+    if (await reserving.catch(() => false)) await chats.settleTokens(userId, -reservedTokens).catch(() => {});
+    throw err;
+  }
+  if (!(await reserving)) throw budgetExhausted();
+  return { userId, session: context.session, question: input.message, source: input.source, history: context.history, found, reservedTokens };
+}
+
+/** The session to answer in, with what the answer needs; session 1 is created on first use. */
+async function contextOf(chats: ChatRepository, userId: string, number: number | undefined, historyLimit: number): Promise<SendContext> {
+  if (number !== undefined) {
+    const context = await chats.findSendContext(userId, number, historyLimit);
+    if (context) return context;
+    if (number !== DEFAULT_SESSION_ID) throw new NotFoundError('Chat session not found', 'session_not_found');
+  }
+  return { session: await chats.createSession(userId, NEW_CHAT_TITLE, number), history: [] };
+}
+
+/**
+ * Without a model: the source's main search first, then what its look-ups (invoices, vendors)
+ * find for the question, so a question about an invoice number is answered from the record.
+ */
+async function findAnswerMaterial(
+  deps: Pick<ChatServiceDeps, 'tools' | 'model'>,
+  userId: string,
+  source: InformationSource,
+  question: string,
+  limit: number,
+): Promise<Citable[]> {
+  const [primary, ...others] = deps.tools.forSource(source);
+  if (!primary) return [];
+  // A model calls the look-ups itself when the question needs them.
+  const lookups = deps.model ? [] : others;
+  const found = await Promise.all([primary, ...lookups].map((tool) => tool.search(userId, question, limit)));
+  const [main, ...extra] = found;
+  const records = extra.flat().slice(0, LOOKUP_RESULTS);
+  return [...main.slice(0, Math.max(limit - records.length, 1)), ...records].slice(0, limit);
+}
+
+async function answerAndStore(
+  deps: ChatServiceDeps,
+  prepared: PreparedSend,
+  signal: AbortSignal,
+  callbacks: StreamCallbacks,
+): Promise<SendChatResponse> {
+  const { chats } = deps;
+  const { userId, session } = prepared;
+  // Stored while the answer is composed: the model call does not wait for this write.
+  const storingQuestion = chats.addMessage({
+    userId,
+    sessionId: session.id,
+    role: 'user',
+    content: prepared.question,
+    metadata: { source: prepared.source },
+  });
+  storingQuestion.catch(() => {}); // awaited below; this only keeps an early failure from being unhandled
+
+  let reply: ComposedAnswer | undefined;
+  let stored = false;
+  try {
+    reply = await compose(deps, prepared, signal, callbacks);
+    const userMessage = await storingQuestion;
+    callbacks.onSources(reply.metadata.sources ?? []);
+    const message = await chats.storeAnswer({
+      userId,
+      sessionId: session.id,
+      content: reply.content,
+      metadata: reply.metadata,
+      // A chat still called 'New chat' takes its name from the question.
+      sessionTitle: session.title === NEW_CHAT_TITLE ? titleFrom(prepared.question) : undefined,
+      tokenDelta: reply.tokens - prepared.reservedTokens,
+    });
+    stored = true;
+    return { sessionId: session.number, userMessage: toMessageDto(userMessage), message: toMessageDto(message) };
+  } finally {
+    // The answer was not stored: what it spent still counts, the rest of the reservation is freed.
+    if (!stored) await chats.settleTokens(userId, (reply?.tokens ?? 0) - prepared.reservedTokens).catch(() => {});
   }
 }
 
-export type ChatService = ReturnType<typeof createChatService>;
+async function compose(
+  deps: Pick<ChatServiceDeps, 'tools' | 'model'>,
+  prepared: PreparedSend,
+  signal: AbortSignal,
+  callbacks: StreamCallbacks,
+): Promise<ComposedAnswer> {
+  const base = { source: prepared.source };
+  if (deps.tools.forSource(prepared.source).length === 0) {
+    return {
+      content: `${capitalise(SOURCE_LABELS[prepared.source])} is not set up on this KAI server yet. Ask your administrator to connect it, or choose Structure/General or Uploaded Files as the information source.`,
+      metadata: { ...base, mode: 'retrieval', sources: [], error: 'source_unavailable' },
+      tokens: 0,
+    };
+  }
+  if (!deps.model) {
+    const { content, used } = buildRetrievalAnswer(prepared.source, prepared.found, prepared.question);
+    callbacks.onToken(content);
+    return { content, metadata: { ...base, mode: 'retrieval', sources: used.map((c) => c.source) }, tokens: 0 };
+  }
+
+  let streamed = '';
+  try {
+    const answer = await answerWithModel({
+      ...deps.model,
+      userId: prepared.userId,
+      question: prepared.question,
+      source: prepared.source,
+      history: prepared.history,
+      initial: prepared.found,
+      tools: deps.tools.forSource(prepared.source),
+      signal,
+      onToken: (text) => {
+        streamed += text;
+        callbacks.onToken(text);
+      },
+    });
+    if (!answer.content.trim()) {
+      // An empty bubble would look like a broken app; say what happened instead.
+      const content = 'The language model returned an empty answer. Please try again, or rephrase the question.';
+      callbacks.onToken(content);
+      return { content, metadata: { ...base, mode: 'model', sources: [], error: 'empty_answer' }, tokens: answer.tokens };
+    }
+    return { content: answer.content, metadata: { ...base, mode: 'model', sources: answer.cited.map((c) => c.source) }, tokens: answer.tokens };
+  } catch (err) {
+    if (signal.aborted) {
+      return { content: streamed || '_Stopped before KAI answered._', metadata: { ...base, mode: 'model', sources: [], stopped: true }, tokens: 0 };
+    }
+    const reason = describeModelFailure(err);
+    return {
+      content: `Sorry, I couldn't get an answer from the language model: ${reason}. Please try again in a moment.`,
+      metadata: { ...base, mode: 'model', sources: [], error: reason },
+      tokens: 0,
+    };
+  }
+}
 
 function titleFrom(question: string): string {
   const oneLine = question.replace(/\s+/g, ' ').trim();

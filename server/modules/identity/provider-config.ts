@@ -29,10 +29,9 @@ function sendPage(ctx: KoaContextWithOIDC, html: string) {
 }
 
 export function buildProviderConfig(input: ProviderConfigInput): Configuration {
-  const { identity, publicUrl, accounts } = input;
+  const { identity, publicUrl } = input;
   const appUrl = `${publicUrl}/`;
   const appOrigin = new URL(publicUrl).origin;
-  const refreshTtl = identity.refreshTokenTtlSeconds;
 
   return {
     adapter: input.adapter,
@@ -55,6 +54,31 @@ export function buildProviderConfig(input: ProviderConfigInput): Configuration {
     ],
     clientBasedCORS: (_ctx, origin) => origin === appOrigin,
     pkce: { required: () => true },
+    ...accountClaims(input.accounts),
+    // The SPA signs in with prompt=login, and the OIDC rule then drops offline_access (it needs
+    // prompt=consent). This first-party client still gets a refresh token; it ends with the
+    // provider session (sign-out, disable, password reset), see expiresWithSession's default.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    features: features(input, appUrl),
+    ttl: lifetimes(identity),
+    interactions: {
+      url: (_ctx, interaction) => `${input.basePath}/interaction/${interaction.uid}`,
+    },
+    renderError: (ctx, out) => {
+      const message =
+        out.error === 'server_error'
+          ? 'Something went wrong on our side. Please try again.'
+          : (out.error_description ?? 'The sign-in request could not be completed.');
+      sendPage(ctx, errorPage({ heading: 'Sign-in problem', message, appUrl }));
+    },
+  };
+}
+
+/** What the ID token and the access token say about the signed-in account. */
+function accountClaims(
+  accounts: AccountsService,
+): Pick<Configuration, 'claims' | 'scopes' | 'conformIdTokenClaims' | 'findAccount' | 'extraTokenClaims'> {
+  return {
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
@@ -85,55 +109,49 @@ export function buildProviderConfig(input: ProviderConfigInput): Configuration {
       if (!account) return undefined;
       return { email: account.email, name: displayName(account), roles: [account.role] };
     },
-    // The SPA signs in with prompt=login, and the OIDC rule then drops offline_access (it needs
-    // prompt=consent). This first-party client still gets a refresh token; it ends with the
-    // provider session (sign-out, disable, password reset), see expiresWithSession's default.
-    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    features: {
-      devInteractions: { enabled: false },
-      pushedAuthorizationRequests: { enabled: false },
-      revocation: { enabled: true },
-      userinfo: { enabled: true },
-      rpInitiatedLogout: {
-        enabled: true,
-        logoutSource: (ctx, form) => sendPage(ctx, logoutPage(form, `${input.basePath}/assets/logout.js`)),
-        postLogoutSuccessSource: (ctx) => sendPage(ctx, signedOutPage(appUrl)),
+  };
+}
+
+function features(input: ProviderConfigInput, appUrl: string): Configuration['features'] {
+  const { identity } = input;
+  return {
+    devInteractions: { enabled: false },
+    pushedAuthorizationRequests: { enabled: false },
+    revocation: { enabled: true },
+    userinfo: { enabled: true },
+    rpInitiatedLogout: {
+      enabled: true,
+      logoutSource: (ctx, form) => sendPage(ctx, logoutPage(form, `${input.basePath}/assets/logout.js`)),
+      postLogoutSuccessSource: (ctx) => sendPage(ctx, signedOutPage(appUrl)),
+    },
+    resourceIndicators: {
+      enabled: true,
+      defaultResource: () => identity.audience,
+      useGrantedResource: () => true,
+      getResourceServerInfo: (_ctx, resource) => {
+        if (resource !== identity.audience) throw new errors.InvalidTarget();
+        return {
+          scope: RESOURCE_SCOPES,
+          audience: identity.audience,
+          accessTokenFormat: 'jwt',
+          accessTokenTTL: identity.accessTokenTtlSeconds,
+          jwt: { sign: { alg: 'RS256' } },
+        };
       },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => identity.audience,
-        useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource) => {
-          if (resource !== identity.audience) throw new errors.InvalidTarget();
-          return {
-            scope: RESOURCE_SCOPES,
-            audience: identity.audience,
-            accessTokenFormat: 'jwt',
-            accessTokenTTL: identity.accessTokenTtlSeconds,
-            jwt: { sign: { alg: 'RS256' } },
-          };
-        },
-      },
     },
-    ttl: {
-      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? identity.accessTokenTtlSeconds,
-      AuthorizationCode: AUTHORIZATION_CODE_TTL_SECONDS,
-      IdToken: identity.accessTokenTtlSeconds,
-      Interaction: INTERACTION_TTL_SECONDS,
-      Session: refreshTtl,
-      Grant: refreshTtl,
-      // A rotated token keeps the lifetime of the one it replaces: sign-in, not use, sets the end.
-      RefreshToken: (ctx) => ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? refreshTtl,
-    },
-    interactions: {
-      url: (_ctx, interaction) => `${input.basePath}/interaction/${interaction.uid}`,
-    },
-    renderError: (ctx, out) => {
-      const message =
-        out.error === 'server_error'
-          ? 'Something went wrong on our side. Please try again.'
-          : (out.error_description ?? 'The sign-in request could not be completed.');
-      sendPage(ctx, errorPage({ heading: 'Sign-in problem', message, appUrl }));
-    },
+  };
+}
+
+function lifetimes(identity: BuiltinIdentityConfig): Configuration['ttl'] {
+  const refreshTtl = identity.refreshTokenTtlSeconds;
+  return {
+    AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? identity.accessTokenTtlSeconds,
+    AuthorizationCode: AUTHORIZATION_CODE_TTL_SECONDS,
+    IdToken: identity.accessTokenTtlSeconds,
+    Interaction: INTERACTION_TTL_SECONDS,
+    Session: refreshTtl,
+    Grant: refreshTtl,
+    // A rotated token keeps the lifetime of the one it replaces: sign-in, not use, sets the end.
+    RefreshToken: (ctx) => ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? refreshTtl,
   };
 }

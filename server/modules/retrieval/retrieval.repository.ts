@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { guideArticles, retrievalChunks } from '../../db/schema';
 
-export type Corpus = 'guide' | 'uploaded';
+type Corpus = 'guide' | 'uploaded';
 
 /** Which passages a search may see. The owner filter is part of every uploaded-corpus query. */
 export type Scope = { corpus: 'guide' } | { corpus: 'uploaded'; ownerId: string; documentIds?: string[] };
@@ -18,20 +18,20 @@ export interface ChunkRow {
   score: number;
 }
 
-export interface NewChunk {
+interface NewChunk {
   headingPath: string;
   page: number | null;
   content: string;
 }
 
 /** tsquery texts (canonical, from Postgres): what must match, what ranks, one per concept. */
-export interface KeywordQuery {
+interface KeywordQuery {
   match: string;
   rank: string;
   concepts: string[];
 }
 
-export type GuideArticleRow = typeof guideArticles.$inferSelect;
+type GuideArticleRow = typeof guideArticles.$inferSelect;
 
 const SHORTLIST_FACTOR = 10;
 const SHORTLIST_MIN = 100;
@@ -63,6 +63,13 @@ const chunkColumns = sql`c.id, c.corpus, c.document_key as "documentKey", c.docu
   c.heading_path as "headingPath", c.page, c.content`;
 
 export function createRetrievalRepository(db: Database) {
+  return { ...searchQueries(db), ...documentChunks(db), ...guideArticleQueries(db) };
+}
+
+export type RetrievalRepository = ReturnType<typeof createRetrievalRepository>;
+
+/** Full-text search: the question's words as Postgres parses them, then passages ranked against them. */
+function searchQueries(db: Database) {
   return {
     /**
      * Each alternative as Postgres' English parser sees it (stemmed, stop words dropped), in
@@ -107,7 +114,12 @@ export function createRetrievalRepository(db: Database) {
         limit ${limit}`);
       return rowsOf<ChunkRow>(result);
     },
+  };
+}
 
+/** An uploaded document's passages, in its owner's files or (a knowledge upload) the guide: replaced and removed whole. */
+function documentChunks(db: Database) {
+  return {
     /** Replaces one document's chunks atomically; concurrent writers of that document queue. */
     async replaceChunks(
       document: { corpus: Corpus; ownerId: string | null; documentKey: string; title: string },
@@ -126,7 +138,12 @@ export function createRetrievalRepository(db: Database) {
     async deleteDocument(corpus: Corpus, ownerId: string | null, documentKey: string): Promise<void> {
       await deleteChunks(db, corpus, ownerId, documentKey);
     },
+  };
+}
 
+/** The guide's articles: each written with its passages, so the index never holds half an article. */
+function guideArticleQueries(db: Database) {
+  return {
     async listGuideArticles(): Promise<GuideArticleRow[]> {
       return db.select().from(guideArticles);
     },
@@ -169,8 +186,6 @@ export function createRetrievalRepository(db: Database) {
     },
   };
 }
-
-export type RetrievalRepository = ReturnType<typeof createRetrievalRepository>;
 
 async function lockDocument(tx: Database, corpus: Corpus, ownerId: string | null, documentKey: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${INDEX_LOCK_CLASS}, hashtext(${`${corpus}:${ownerId ?? ''}:${documentKey}`}))`);
