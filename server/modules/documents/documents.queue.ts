@@ -3,7 +3,7 @@ import { ExtractionError, extractDocument, type Extraction, type ExtractorPool }
 import type { Database } from '../../db/client';
 import type { RetrievalService } from '../retrieval';
 import { withBlobFile } from './blob-file';
-import { createDocumentsRepository, type DocumentRow } from './documents.repository';
+import { createDocumentsRepository, type DocumentRow, type DocumentsRepository } from './documents.repository';
 
 /** A transient failure (not the file's fault) is retried this many attempts in all. */
 export const MAX_ATTEMPTS = 3;
@@ -53,28 +53,108 @@ export function startDocumentWorker(options: DocumentWorkerOptions): DocumentWor
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const pollMs = options.pollMs ?? 2_000;
   const lockMs = options.lockMs ?? options.extractionTimeoutMs * 2;
-  const inFlight = new Set<Promise<unknown>>();
+  const processDocument = documentProcessor({ ...options, repository });
+  const claimLog = claimFailureLog(log);
+  const jobs = jobsInFlight();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let purgeTimer: NodeJS.Timeout | undefined;
   let loops = 0;
 
-  function track<T>(work: Promise<T>): Promise<T> {
-    inFlight.add(work);
-    void work.finally(() => inFlight.delete(work)).catch(() => {});
-    return work;
+  async function runOnce(): Promise<boolean> {
+    await setAsideAbandoned(repository, retrieval, log);
+    const row = await repository.claimNext(lockMs, MAX_ATTEMPTS);
+    if (!row) return false;
+    await jobs.track(processDocument(row).catch((err) => log.error({ err, documentId: row.id }, 'document job failed')));
+    return true;
   }
+
+  const purgeExpired = () => purgeExpiredDocuments(repository, retrieval, log);
+
+  /** One loop per concurrency slot: drains the queue, then sleeps until woken or the poll. */
+  async function loop(): Promise<void> {
+    loops += 1;
+    try {
+      while (!stopped && (await runOnce().then(claimLog.worked, claimLog.failed))) {
+        // keep draining
+      }
+    } finally {
+      loops -= 1;
+    }
+  }
+
+  function wake(): void {
+    if (stopped || options.autoStart === false) return;
+    while (loops < concurrency) void jobs.track(loop());
+  }
+
+  function schedulePoll(): void {
+    timer = setTimeout(() => {
+      wake();
+      if (!stopped) schedulePoll();
+    }, pollMs);
+    timer.unref();
+  }
+
+  function schedulePurge(): void {
+    const purge = () => void jobs.track(purgeExpired().catch((err) => log.error({ err }, 'purging expired documents failed')));
+    purge();
+    purgeTimer = setInterval(purge, PURGE_EVERY_MS);
+    purgeTimer.unref();
+  }
+
+  if (options.autoStart !== false) {
+    wake();
+    schedulePoll();
+    schedulePurge();
+  }
+
+  return {
+    runOnce: () => jobs.track(runOnce()),
+    purgeExpired: () => jobs.track(purgeExpired()),
+    wake,
+    idle: jobs.idle,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      clearInterval(purgeTimer);
+      await jobs.settle(STOP_WAIT_MS);
+    },
+  };
+}
+
+type ProcessorDeps = Pick<DocumentWorkerOptions, 'retrieval' | 'log' | 'extractionTimeoutMs' | 'maxFileBytes' | 'pool'> & {
+  repository: DocumentsRepository;
+};
+
+/** Reads one claimed document, indexes its passages and settles the claim: ready, failed, or queued again. */
+function documentProcessor(deps: ProcessorDeps): (row: DocumentRow) => Promise<void> {
+  const { repository, retrieval, log } = deps;
 
   function extract(row: DocumentRow): Promise<Extraction> {
     return withBlobFile(repository.openBlob(row.blobId), (file) =>
       extractDocument(
-        { path: file, kind: row.kind, limits: { timeoutMs: options.extractionTimeoutMs, maxBytes: options.maxFileBytes } },
-        { pool: options.pool },
+        { path: file, kind: row.kind, limits: { timeoutMs: deps.extractionTimeoutMs, maxBytes: deps.maxFileBytes } },
+        { pool: deps.pool },
       ),
     );
   }
 
-  async function processDocument(row: DocumentRow): Promise<void> {
+  async function recordFailure(row: DocumentRow, attempt: number, err: unknown): Promise<void> {
+    // A file the extractor refused will not improve on retry; a crashed or busy extractor might.
+    const transient = !(err instanceof ExtractionError) || err.code === 'failed';
+    if (transient && attempt < MAX_ATTEMPTS) {
+      log.warn({ err, documentId: row.id, attempt }, 'extraction failed; will retry');
+      await repository.requeue(row.id, attempt);
+      return;
+    }
+    const reason = err instanceof ExtractionError ? err.message : GENERIC_FAILURE;
+    if (!(err instanceof ExtractionError)) log.error({ err, documentId: row.id, attempt }, 'extraction failed');
+    else log.info({ documentId: row.id, code: err.code, cause: err.cause }, 'document could not be read');
+    await repository.markFailed(row.id, attempt, reason);
+  }
+
+  return async function processDocument(row: DocumentRow): Promise<void> {
     const attempt = row.attempts;
     try {
       const extraction = await extract(row);
@@ -95,120 +175,76 @@ export function startDocumentWorker(options: DocumentWorkerOptions): DocumentWor
     } catch (err) {
       await recordFailure(row, attempt, err);
     }
-  }
+  };
+}
 
-  async function recordFailure(row: DocumentRow, attempt: number, err: unknown): Promise<void> {
-    // A file the extractor refused will not improve on retry; a crashed or busy extractor might.
-    const transient = !(err instanceof ExtractionError) || err.code === 'failed';
-    if (transient && attempt < MAX_ATTEMPTS) {
-      log.warn({ err, documentId: row.id, attempt }, 'extraction failed; will retry');
-      await repository.requeue(row.id, attempt);
-      return;
-    }
-    const reason = err instanceof ExtractionError ? err.message : GENERIC_FAILURE;
-    if (!(err instanceof ExtractionError)) log.error({ err, documentId: row.id, attempt }, 'extraction failed');
-    else log.info({ documentId: row.id, code: err.code, cause: err.cause }, 'document could not be read');
-    await repository.markFailed(row.id, attempt, reason);
+/**
+ * A claim expires unsettled only when its worker died or hung. After MAX_ATTEMPTS such claims
+ * the file itself is the likely cause (a file that kills the process would loop for ever), so it
+ * fails, once, and its passages go: a dying attempt may have written some.
+ */
+async function setAsideAbandoned(
+  repository: DocumentsRepository,
+  retrieval: DocumentWorkerOptions['retrieval'],
+  log: FastifyBaseLogger,
+): Promise<void> {
+  for (const row of await repository.listAbandoned(MAX_ATTEMPTS)) {
+    if (!(await repository.markFailed(row.id, row.attempts, setAsideReason(row.attempts)))) continue;
+    log.warn({ documentId: row.id, attempts: row.attempts }, 'document set aside: no attempt to read it finished');
+    await retrieval.deleteUploadedDocument(row.ownerId, row.id);
   }
+}
 
-  /**
-   * A claim expires unsettled only when its worker died or hung. After MAX_ATTEMPTS such claims
-   * the file itself is the likely cause (a file that kills the process would loop for ever), so it
-   * fails, once, and its passages go: a dying attempt may have written some.
-   */
-  async function setAsideAbandoned(): Promise<void> {
-    for (const row of await repository.listAbandoned(MAX_ATTEMPTS)) {
-      if (!(await repository.markFailed(row.id, row.attempts, setAsideReason(row.attempts)))) continue;
-      log.warn({ documentId: row.id, attempts: row.attempts }, 'document set aside: no attempt to read it finished');
-      await retrieval.deleteUploadedDocument(row.ownerId, row.id);
-    }
+async function purgeExpiredDocuments(
+  repository: DocumentsRepository,
+  retrieval: DocumentWorkerOptions['retrieval'],
+  log: FastifyBaseLogger,
+): Promise<number> {
+  let purged = 0;
+  for (const { id, ownerId } of await repository.listExpired(PURGE_BATCH)) {
+    await retrieval.deleteUploadedDocument(ownerId, id);
+    if (await repository.deleteExpired(id)) purged += 1;
   }
+  if (purged > 0) log.info({ purged }, 'expired documents purged');
+  return purged;
+}
 
-  async function runOnce(): Promise<boolean> {
-    await setAsideAbandoned();
-    const row = await repository.claimNext(lockMs, MAX_ATTEMPTS);
-    if (!row) return false;
-    await track(processDocument(row).catch((err) => log.error({ err, documentId: row.id }, 'document job failed')));
-    return true;
-  }
-
-  async function purgeExpired(): Promise<number> {
-    let purged = 0;
-    for (const { id, ownerId } of await repository.listExpired(PURGE_BATCH)) {
-      await retrieval.deleteUploadedDocument(ownerId, id);
-      if (await repository.deleteExpired(id)) purged += 1;
-    }
-    if (purged > 0) log.info({ purged }, 'expired documents purged');
-    return purged;
-  }
-
-  // During a database outage every poll fails the same way: said once, and once more when it ends.
-  let claimFailing = false;
-  function claimWorked(claimed: boolean): boolean {
-    if (claimFailing) log.info('claiming documents works again');
-    claimFailing = false;
-    return claimed;
-  }
-  function claimFailed(err: unknown): false {
-    if (claimFailing) log.debug({ err }, 'claiming a document failed again');
-    else log.error({ err }, 'claiming a document failed; retrying at every poll');
-    claimFailing = true;
-    return false;
-  }
-
-  /** One loop per concurrency slot: drains the queue, then sleeps until woken or the poll. */
-  async function loop(): Promise<void> {
-    loops += 1;
-    try {
-      while (!stopped && (await runOnce().then(claimWorked, claimFailed))) {
-        // keep draining
-      }
-    } finally {
-      loops -= 1;
-    }
-  }
-
-  function wake(): void {
-    if (stopped || options.autoStart === false) return;
-    while (loops < concurrency) void track(loop());
-  }
-
-  function schedulePoll(): void {
-    timer = setTimeout(() => {
-      wake();
-      if (!stopped) schedulePoll();
-    }, pollMs);
-    timer.unref();
-  }
-
-  function schedulePurge(): void {
-    const purge = () => void track(purgeExpired().catch((err) => log.error({ err }, 'purging expired documents failed')));
-    purge();
-    purgeTimer = setInterval(purge, PURGE_EVERY_MS);
-    purgeTimer.unref();
-  }
-
-  if (options.autoStart !== false) {
-    wake();
-    schedulePoll();
-    schedulePurge();
-  }
-
+/** During a database outage every poll fails the same way: said once, and once more when it ends. */
+function claimFailureLog(log: FastifyBaseLogger) {
+  let failing = false;
   return {
-    runOnce: () => track(runOnce()),
-    purgeExpired: () => track(purgeExpired()),
-    wake,
-    async idle() {
+    worked(claimed: boolean): boolean {
+      if (failing) log.info('claiming documents works again');
+      failing = false;
+      return claimed;
+    },
+    failed(err: unknown): false {
+      if (failing) log.debug({ err }, 'claiming a document failed again');
+      else log.error({ err }, 'claiming a document failed; retrying at every poll');
+      failing = true;
+      return false;
+    },
+  };
+}
+
+/** The worker's jobs still running, so idle() and stop() can wait for them. */
+function jobsInFlight() {
+  const inFlight = new Set<Promise<unknown>>();
+  return {
+    track<T>(work: Promise<T>): Promise<T> {
+      inFlight.add(work);
+      void work.finally(() => inFlight.delete(work)).catch(() => {});
+      return work;
+    },
+    async idle(): Promise<void> {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      clearInterval(purgeTimer);
+    /** Waits for the jobs running now, for at most `waitMs`. */
+    async settle(waitMs: number): Promise<void> {
       const drained = Promise.allSettled([...inFlight]);
       let deadline: NodeJS.Timeout | undefined;
       const late = new Promise<void>((resolve) => {
-        deadline = setTimeout(resolve, STOP_WAIT_MS);
+        deadline = setTimeout(resolve, waitMs);
         deadline.unref();
       });
       await Promise.race([drained, late]);

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { documents } from '../../db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
-export type NewDocumentRow = Omit<typeof documents.$inferInsert, 'id' | 'status' | 'attempts' | 'createdAt' | 'updatedAt'>;
+type NewDocumentRow = Omit<typeof documents.$inferInsert, 'id' | 'status' | 'attempts' | 'createdAt' | 'updatedAt'>;
 
 /** Documents and bytes: what an owner uses, or may use at most. */
 export interface Usage {
@@ -14,7 +14,7 @@ export interface Usage {
   bytes: number;
 }
 
-export type InsertOutcome = { outcome: 'stored'; row: DocumentRow } | { outcome: 'duplicate' } | { outcome: 'over_quota'; used: Usage };
+type InsertOutcome = { outcome: 'stored'; row: DocumentRow } | { outcome: 'duplicate' } | { outcome: 'over_quota'; used: Usage };
 
 /** Abandoned documents set aside per look; the next look takes the rest. */
 const ABANDONED_BATCH = 100;
@@ -22,8 +22,15 @@ const ABANDONED_BATCH = 100;
 /** First key of the per-owner upload lock; any constant that no other advisory lock of KAI uses. */
 const QUOTA_LOCK_CLASS = 4_242_101;
 
-/** Every user-facing query names the owner: a document id means nothing without its user. */
+/** The documents table with its blob chunks: owners' uploads, the extraction queue, retention. */
 export function createDocumentsRepository(db: Database) {
+  return { ...ownedDocuments(db), ...extractionClaims(db), ...expiredDocuments(db) };
+}
+
+export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;
+
+/** Every user-facing query names the owner: a document id means nothing without its user. */
+function ownedDocuments(db: Database) {
   return {
     async listOwned(ownerId: string): Promise<DocumentRow[]> {
       return db.select().from(documents).where(eq(documents.ownerId, ownerId)).orderBy(desc(documents.createdAt), desc(documents.id));
@@ -89,7 +96,12 @@ export function createDocumentsRepository(db: Database) {
     openBlob(blobId: string): Readable {
       return readBlob(db, blobId);
     },
+  };
+}
 
+/** The documents table as the extraction queue: claims, and the results of the worker holding one. */
+function extractionClaims(db: Database) {
+  return {
     /**
      * Claims the oldest queued document, or one whose worker's lock expired with attempts left, in
      * one statement; SKIP LOCKED lets several workers (and instances) claim side by side.
@@ -139,7 +151,12 @@ export function createDocumentsRepository(db: Database) {
         .where(and(eq(documents.status, 'extracting'), lt(documents.lockedUntil, sql`now()`), gte(documents.attempts, maxAttempts)))
         .limit(ABANDONED_BATCH);
     },
+  };
+}
 
+/** Documents past their retention date, for the worker's purge. */
+function expiredDocuments(db: Database) {
+  return {
     async listExpired(limit: number): Promise<Array<{ id: string; ownerId: string }>> {
       return db
         .select({ id: documents.id, ownerId: documents.ownerId })
@@ -162,8 +179,6 @@ export function createDocumentsRepository(db: Database) {
     },
   };
 }
-
-export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;
 
 async function usageOf(db: Pick<Database, 'select'>, ownerId: string): Promise<Usage> {
   const [row] = await db

@@ -23,7 +23,7 @@ export interface DocumentsServiceDeps {
 }
 
 /** One file of an upload, stored (or found stored already) as a document. */
-export interface StoredFile {
+interface StoredFile {
   index: number;
   name: string;
   row: DocumentRow;
@@ -37,33 +37,21 @@ export type FileOutcome = StoredFile | RefusedFile;
  * What an upload of one purpose does with the files the intake took; the table of these is built
  * in `buildApp` (analyze, report, knowledge: stored; invoice: stored and read; vendor: imported).
  */
-export type UploadPurposeHandler = (owner: Uploader, files: Array<SpooledFile<Detected>>, fields: UploadFields) => Promise<FileOutcome[]>;
+type UploadPurposeHandler = (owner: Uploader, files: Array<SpooledFile<Detected>>, fields: UploadFields) => Promise<FileOutcome[]>;
 export type UploadPurposes = Record<UploadPurpose, UploadPurposeHandler>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const KEEP_UNTIL_DELETED = new Date('9999-12-31T00:00:00Z');
 
 export function createDocumentsService(deps: DocumentsServiceDeps) {
-  const { repository, retrieval, uploads } = deps;
+  return { ...documentUploads(deps), ...ownedDocuments(deps) };
+}
 
-  async function findOwned(ownerId: string, id: string): Promise<DocumentRow> {
-    // A malformed id answers like another user's: 404, so ids cannot be probed.
-    const row = isUuid(id) ? await repository.findOwned(ownerId, id) : undefined;
-    if (!row) throw new NotFoundError('Document not found', 'document_not_found');
-    return row;
-  }
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
-  function quotaError(used: Usage, adding: Usage): AppError {
-    if (used.files + adding.files > uploads.quotaFiles) {
-      return new AppError(413, 'quota_exceeded', `You can keep at most ${uploads.quotaFiles} documents; delete some before uploading more.`);
-    }
-    const left = Math.max(0, uploads.quotaBytes - used.bytes);
-    return new AppError(
-      413,
-      'quota_exceeded',
-      `Your documents may take up at most ${formatBytes(uploads.quotaBytes)} (${formatBytes(left)} left); delete some before uploading more.`,
-    );
-  }
+/** Storing uploaded files as documents: one copy of the same bytes, within the owner's quota. */
+function documentUploads(deps: DocumentsServiceDeps) {
+  const { repository, uploads } = deps;
 
   /** Stores one file, unless its bytes are already stored; the quota is checked as it writes. */
   async function store(owner: Uploader, file: SpooledFile<Detected>, purpose: UploadPurpose, sessionId: number | null) {
@@ -86,7 +74,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       file.path,
       { maxBytes: uploads.maxFileBytes, quota: { files: uploads.quotaFiles, bytes: uploads.quotaBytes } },
     );
-    if (stored.outcome === 'over_quota') throw quotaError(stored.used, { files: 1, bytes: file.size });
+    if (stored.outcome === 'over_quota') throw quotaError(uploads, stored.used, { files: 1, bytes: file.size });
     const row = stored.outcome === 'stored' ? stored.row : await repository.findBySha256(owner.id, file.sha256);
     if (!row) throw new Error('an uploaded document vanished while it was being stored');
     return { row, duplicate: stored.outcome !== 'stored' };
@@ -129,7 +117,19 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       if ('error' in outcome) throw outcome.error;
       return outcome;
     },
+  };
+}
 
+/** An owner's stored documents: listed, read, opened and deleted. */
+function ownedDocuments({ repository, retrieval }: DocumentsServiceDeps) {
+  async function findOwned(ownerId: string, id: string): Promise<DocumentRow> {
+    // A malformed id answers like another user's: 404, so ids cannot be probed.
+    const row = isUuid(id) ? await repository.findOwned(ownerId, id) : undefined;
+    if (!row) throw new NotFoundError('Document not found', 'document_not_found');
+    return row;
+  }
+
+  return {
     async list(ownerId: string): Promise<DocumentDto[]> {
       return (await repository.listOwned(ownerId)).map(toDocumentDto);
     },
@@ -159,7 +159,17 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   };
 }
 
-export type DocumentsService = ReturnType<typeof createDocumentsService>;
+function quotaError(uploads: UploadLimits, used: Usage, adding: Usage): AppError {
+  if (used.files + adding.files > uploads.quotaFiles) {
+    return new AppError(413, 'quota_exceeded', `You can keep at most ${uploads.quotaFiles} documents; delete some before uploading more.`);
+  }
+  const left = Math.max(0, uploads.quotaBytes - used.bytes);
+  return new AppError(
+    413,
+    'quota_exceeded',
+    `Your documents may take up at most ${formatBytes(uploads.quotaBytes)} (${formatBytes(left)} left); delete some before uploading more.`,
+  );
+}
 
 /** The answer to POST /api/upload: what was stored, and what was refused and why, in request order. */
 export function toUploadResponse(outcomes: FileOutcome[]): UploadResponse {
@@ -172,7 +182,7 @@ export function toUploadResponse(outcomes: FileOutcome[]): UploadResponse {
   };
 }
 
-export function toDocumentDto(row: DocumentRow): DocumentDto {
+function toDocumentDto(row: DocumentRow): DocumentDto {
   return {
     id: row.id,
     filename: row.filename,

@@ -14,11 +14,11 @@ import {
   writeVistaHeaderCsv,
   writeVistaLinesCsv,
   type ConfirmedInvoice,
-  type ConfirmedInvoiceLine,
   type ImportLayout,
 } from '../../import-files';
-import type { ImportBatchRow, InvoiceConfirmationValues, InvoiceRow, InvoicesRepository } from './invoices.repository';
-import { storedParse, type InvoicesService } from './invoices.service';
+import { createChoiceCheck, describe, sameBill, type Choice, type PreparedConfirmation, type StoredConfirmation } from './invoice-choice';
+import type { ImportBatchRow, InvoiceRow, InvoicesRepository } from './invoices.repository';
+import type { InvoicesService } from './invoices.service';
 import type { VendorDirectory } from '../vendors/vendor-directory';
 
 export interface ConfirmationDeps {
@@ -29,69 +29,13 @@ export interface ConfirmationDeps {
   now?: () => Date;
 }
 
-export interface Choice {
-  mappings: InvoiceMapping[];
-  totalOnly: boolean;
-  invoiceVendor?: string;
-}
-
-/** One invoice's confirmation, checked and ready to store. */
-interface Prepared {
-  row: InvoiceRow;
-  values: InvoiceConfirmationValues;
-  alias?: { printedName: string; vendorId: string };
-}
-
-/** What `invoices.confirmation` holds. */
-interface StoredConfirmation {
-  totalOnly: boolean;
-  vendorName: string;
-  vendorCode: string | null;
-  lines: ConfirmedInvoiceLine[];
-}
-
 export function createInvoiceConfirmation(deps: ConfirmationDeps) {
   const { repository, vendors } = deps;
-  const now = deps.now ?? (() => new Date());
-
-  async function resolveVendor(name: string) {
-    const found = await vendors.findByName(name);
-    return { id: found?.id ?? null, code: found?.code ?? null, name: found?.name ?? name };
-  }
-
-  /**
-   * Checks one invoice's confirmation and works out what to store, writing nothing: a batch is
-   * only opened once its invoices are known to be valid. `batchId`: the session's batch, under
-   * which an already confirmed invoice may be confirmed again.
-   */
-  async function prepare(ownerId: string, invoiceId: string, choice: Choice, batchId: string | undefined): Promise<Prepared> {
-    const row = await deps.invoices.findOwned(ownerId, invoiceId);
-    if (row.status !== 'pending' && (!batchId || row.batchId !== batchId)) {
-      throw new ConflictError(`${describe(row)} was already confirmed.`, 'already_confirmed');
-    }
-    const { extracted } = storedParse(row);
-    const lines = choice.totalOnly ? [await totalLine(row, choice)] : await itemLines(row, choice.mappings);
-    const invoiceVendor = await resolveVendor(choice.invoiceVendor ?? lines[0].vendorName);
-
-    if (row.invoiceNumber) {
-      const duplicate = await repository.findConfirmedDuplicate({
-        vendorId: invoiceVendor.id,
-        vendorName: invoiceVendor.name,
-        invoiceNumber: row.invoiceNumber,
-        excludeId: row.id,
-      });
-      if (duplicate) throw duplicateError(row, invoiceVendor.name);
-    }
-    const confirmation: StoredConfirmation = { totalOnly: choice.totalOnly, vendorName: invoiceVendor.name, vendorCode: invoiceVendor.code, lines };
-    return {
-      row,
-      values: { invoiceId: row.id, vendorId: invoiceVendor.id, vendorName: invoiceVendor.name, confirmation },
-      alias: invoiceVendor.id && extracted.vendor ? { printedName: extracted.vendor.value, vendorId: invoiceVendor.id } : undefined,
-    };
-  }
+  const prepare = createChoiceCheck(deps);
+  const workbooks = batchWorkbooks(deps);
 
   /** Stores the prepared confirmations under the session's batch, then learns their vendor aliases. */
-  async function commit(ownerId: string, clientSessionId: string, prepared: Prepared[]): Promise<ImportBatchRow> {
+  async function commit(ownerId: string, clientSessionId: string, prepared: PreparedConfirmation[]): Promise<ImportBatchRow> {
     const batch = await repository.confirmIntoBatch(
       ownerId,
       clientSessionId,
@@ -103,57 +47,6 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
     }
     for (const { alias } of prepared) if (alias) await vendors.rememberAlias(alias.printedName, alias.vendorId, ownerId);
     return batch;
-  }
-
-  async function totalLine(row: InvoiceRow, choice: Choice): Promise<ConfirmedInvoiceLine> {
-    const [first] = choice.mappings;
-    const amount = first?.amount ?? (row.totalAmount === null ? undefined : Number(row.totalAmount));
-    if (amount === undefined) throw new ValidationError(`${describe(row)} has no total: enter the amount to post.`, 'amount_required');
-    const vendorName = choice.invoiceVendor ?? first?.chosen_vendor ?? row.vendorName;
-    if (!vendorName) throw new ValidationError(`Choose the vendor of ${describe(row)}.`, 'vendor_required');
-    const vendor = await resolveVendor(vendorName);
-    return { lineNumber: 1, description: totalDescription(row), amount: round(amount), vendorName: vendor.name, vendorCode: vendor.code };
-  }
-
-  async function itemLines(row: InvoiceRow, mappings: InvoiceMapping[]): Promise<ConfirmedInvoiceLine[]> {
-    if (mappings.length === 0) {
-      throw new ValidationError(`Choose a vendor and amount for the lines of ${describe(row)}, or use Invoice Total Only.`, 'mappings_required');
-    }
-    const items = storedParse(row).extracted.lineItems;
-    const seen = new Set<number>();
-    const lines: ConfirmedInvoiceLine[] = [];
-    for (const mapping of [...mappings].sort((a, b) => a.line_number - b.line_number)) {
-      if (seen.has(mapping.line_number)) throw new ValidationError(`Line ${mapping.line_number} is mapped twice.`, 'duplicate_line');
-      seen.add(mapping.line_number);
-      const item = items[mapping.line_number - 1];
-      // An invoice whose items could not be read offers one line: its total.
-      if (!item && !(items.length === 0 && mapping.line_number === 1)) {
-        throw new ValidationError(`${describe(row)} has no line ${mapping.line_number}.`, 'unknown_line');
-      }
-      const vendor = await resolveVendor(mapping.chosen_vendor);
-      lines.push({
-        lineNumber: mapping.line_number,
-        description: item?.description ?? totalDescription(row),
-        amount: round(mapping.amount),
-        vendorName: vendor.name,
-        vendorCode: vendor.code,
-      });
-    }
-    return lines;
-  }
-
-  /** Writes the batch's workbook from everything confirmed under it so far. */
-  async function writeBatch(ownerId: string, batch: ImportBatchRow): Promise<{ filename: string; download_url: string; count: number }> {
-    const rows = await repository.listBatchInvoices(ownerId, batch.id);
-    const when = now();
-    const bytes = await writeImportWorkbook(rows.map(toConfirmedInvoice), { layout: await deps.layout(), postingDate: when });
-    const filename = importFileName('xlsx', when, rows.length);
-    await repository.saveBatchFile(ownerId, batch.id, { filename, bytes, blobId: randomUUID() });
-    await repository.markExported(
-      ownerId,
-      rows.map((row) => row.id),
-    );
-    return { filename, download_url: `/api/invoice-imports/${batch.id}/download`, count: rows.length };
   }
 
   return {
@@ -168,7 +61,7 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
         const count = (await repository.listBatchInvoices(ownerId, batch.id)).length;
         return { filename: null, download_url: null, invoice_id: input.invoiceId, confirmed_count: count };
       }
-      const written = await writeBatch(ownerId, batch);
+      const written = await workbooks.write(ownerId, batch);
       return { filename: written.filename, download_url: written.download_url, invoice_id: input.invoiceId, confirmed_count: written.count };
     },
 
@@ -177,7 +70,7 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
       ownerId: string,
       input: { invoiceIds: string[]; mappings: InvoiceMapping[]; totalOnly: boolean },
     ): Promise<ConfirmInvoicesResponse> {
-      const prepared: Prepared[] = [];
+      const prepared: PreparedConfirmation[] = [];
       const failures: string[] = [];
       const invoiceIds = [...new Set(input.invoiceIds)];
       for (const invoiceId of invoiceIds) {
@@ -200,7 +93,7 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
       if (prepared.length === 0) {
         return { success: false, processed_count: 0, error: failures.join(' '), filename: null, download_url: null };
       }
-      const written = await writeBatch(ownerId, await commit(ownerId, `page-${randomUUID()}`, prepared));
+      const written = await workbooks.write(ownerId, await commit(ownerId, `page-${randomUUID()}`, prepared));
       return {
         success: true,
         processed_count: written.count,
@@ -210,12 +103,34 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
       };
     },
 
+    openImport: workbooks.open,
+  };
+}
+
+export type InvoiceConfirmation = ReturnType<typeof createInvoiceConfirmation>;
+
+/** A batch's import files: the workbook written and stored at the end of a session, and read back. */
+function batchWorkbooks(deps: ConfirmationDeps) {
+  const { repository } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    /** Writes the batch's workbook from everything confirmed under it so far. */
+    async write(ownerId: string, batch: ImportBatchRow): Promise<{ filename: string; download_url: string; count: number }> {
+      const rows = await repository.listBatchInvoices(ownerId, batch.id);
+      const when = now();
+      const bytes = await writeImportWorkbook(rows.map(toConfirmedInvoice), { layout: await deps.layout(), postingDate: when });
+      const filename = importFileName('xlsx', when, rows.length);
+      await repository.saveBatchFile(ownerId, batch.id, { filename, bytes, blobId: randomUUID() });
+      await repository.markExported(
+        ownerId,
+        rows.map((row) => row.id),
+      );
+      return { filename, download_url: `/api/invoice-imports/${batch.id}/download`, count: rows.length };
+    },
+
     /** The batch's import as a workbook (as written) or as Vista-style header/line CSV. */
-    async openImport(
-      ownerId: string,
-      batchId: string,
-      format: ImportFormat,
-    ): Promise<{ filename: string; contentType: string; body: Readable | Buffer }> {
+    async open(ownerId: string, batchId: string, format: ImportFormat): Promise<{ filename: string; contentType: string; body: Readable | Buffer }> {
       const batch = isUuid(batchId) ? await repository.findBatchOwned(ownerId, batchId) : undefined;
       if (!batch?.blobId || !batch.filename || !batch.writtenAt) throw new NotFoundError('Import file not found', 'import_not_found');
       if (format === 'xlsx') {
@@ -237,8 +152,6 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
   };
 }
 
-export type InvoiceConfirmation = ReturnType<typeof createInvoiceConfirmation>;
-
 function toConfirmedInvoice(row: InvoiceRow): ConfirmedInvoice {
   const confirmation = row.confirmation as StoredConfirmation;
   return {
@@ -256,27 +169,4 @@ function toConfirmedInvoice(row: InvoiceRow): ConfirmedInvoice {
     sourceFile: row.filename,
     confirmedAt: row.confirmedAt ?? row.updatedAt,
   };
-}
-
-function duplicateError(row: InvoiceRow, vendorName: string): ConflictError {
-  return new ConflictError(`${describe(row)} from ${vendorName} was already confirmed; it is not added twice.`, 'duplicate_invoice');
-}
-
-/** The same vendor's same invoice number, as findConfirmedDuplicate compares them. */
-function sameBill(a: Prepared, b: Prepared): boolean {
-  const number = (p: Prepared) => p.row.invoiceNumber?.toLowerCase();
-  if (!number(a) || number(a) !== number(b)) return false;
-  return a.values.vendorId ? a.values.vendorId === b.values.vendorId : a.values.vendorName.toLowerCase() === b.values.vendorName.toLowerCase();
-}
-
-function describe(row: InvoiceRow): string {
-  return row.invoiceNumber ? `Invoice ${row.invoiceNumber}` : `The invoice in ${row.filename}`;
-}
-
-function totalDescription(row: InvoiceRow): string {
-  return row.invoiceNumber ? `Invoice ${row.invoiceNumber} total` : 'Invoice total';
-}
-
-function round(amount: number): number {
-  return Math.round(amount * 100) / 100;
 }

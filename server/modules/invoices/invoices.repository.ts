@@ -21,6 +21,13 @@ const MAX_IMPORT_FILE_BYTES = 50 * 1024 * 1024;
 
 /** Every query names the owner: an invoice or batch id means nothing without its user. */
 export function createInvoicesRepository(db: Database) {
+  return { ...invoiceRows(db), ...batchConfirmations(db), ...batchFiles(db) };
+}
+
+export type InvoicesRepository = ReturnType<typeof createInvoicesRepository>;
+
+/** Invoices as read from their PDFs. */
+function invoiceRows(db: Database) {
   /** The invoices already read from this PDF, in their order in the file. */
   async function listForDocument(ownerId: string, documentId: string): Promise<InvoiceRow[]> {
     return db
@@ -85,7 +92,12 @@ export function createInvoicesRepository(db: Database) {
         .from(invoices)
         .where(and(eq(invoices.ownerId, ownerId), inArray(invoices.id, ids)));
     },
+  };
+}
 
+/** Confirming invoices into the dialog session's import batch, each bill once. */
+function batchConfirmations(db: Database) {
+  return {
     /**
      * Has anyone in the organisation already confirmed this vendor's invoice number? Vendors are
      * shared, and so is the risk of paying one bill twice.
@@ -107,14 +119,6 @@ export function createInvoicesRepository(db: Database) {
         )
         .limit(1);
       return row;
-    },
-
-    async markExported(ownerId: string, ids: string[]): Promise<void> {
-      if (ids.length === 0) return;
-      await db
-        .update(invoices)
-        .set({ status: 'exported', updatedAt: new Date() })
-        .where(and(eq(invoices.ownerId, ownerId), inArray(invoices.id, ids)));
     },
 
     /** The dialog session's batch, if anything was confirmed under it yet. */
@@ -161,7 +165,12 @@ export function createInvoicesRepository(db: Database) {
         throw error;
       }
     },
+  };
+}
 
+/** A batch's invoices and the workbook written for them. */
+function batchFiles(db: Database) {
+  return {
     async findBatchOwned(ownerId: string, id: string): Promise<ImportBatchRow | undefined> {
       const [row] = await db
         .select()
@@ -177,6 +186,14 @@ export function createInvoicesRepository(db: Database) {
         .from(invoices)
         .where(and(eq(invoices.ownerId, ownerId), eq(invoices.batchId, batchId)))
         .orderBy(asc(invoices.confirmedAt), asc(invoices.id));
+    },
+
+    async markExported(ownerId: string, ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(invoices)
+        .set({ status: 'exported', updatedAt: new Date() })
+        .where(and(eq(invoices.ownerId, ownerId), inArray(invoices.id, ids)));
     },
 
     /** Stores (or replaces) the batch's workbook; the old bytes go in the same transaction. */
@@ -202,5 +219,3 @@ export function createInvoicesRepository(db: Database) {
     },
   };
 }
-
-export type InvoicesRepository = ReturnType<typeof createInvoicesRepository>;

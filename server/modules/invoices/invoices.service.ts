@@ -23,25 +23,14 @@ export interface InvoicesServiceDeps {
 }
 
 export function createInvoicesService(deps: InvoicesServiceDeps) {
+  return { ...invoiceUploads(deps), ...ownedInvoices(deps.repository) };
+}
+
+export type InvoicesService = ReturnType<typeof createInvoicesService>;
+
+/** Uploaded PDFs read into Pending invoices, each PDF once. */
+function invoiceUploads(deps: InvoicesServiceDeps) {
   const { repository } = deps;
-
-  async function findOwned(ownerId: string, id: string): Promise<InvoiceRow> {
-    const row = isUuid(id) ? await repository.findOwned(ownerId, id) : undefined;
-    if (!row) throw new NotFoundError('Invoice not found', 'invoice_not_found');
-    return row;
-  }
-
-  async function present(row: InvoiceRow): Promise<ParsedInvoice> {
-    const duplicate = row.invoiceNumber
-      ? await repository.findConfirmedDuplicate({
-          vendorId: row.vendorId,
-          vendorName: row.vendorName,
-          invoiceNumber: row.invoiceNumber,
-          excludeId: row.id,
-        })
-      : undefined;
-    return toParsedInvoice(row, duplicate);
-  }
 
   /** Stores the PDF as a document, reads its invoices and saves them as Pending. */
   async function processFile(owner: Uploader, file: SpooledFile<Detected>): Promise<ParsedInvoice[]> {
@@ -63,14 +52,14 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
   /** The invoices of a PDF stored as `document`, read once: the same PDF again gives back the same invoices. */
   async function readStoredPdf(owner: Uploader, document: DocumentRow, layout: Promise<InvoiceLayout>): Promise<ParsedInvoice[]> {
     const existing = await repository.listForDocument(owner.id, document.id);
-    if (existing.length > 0) return Promise.all(existing.map(present));
+    if (existing.length > 0) return Promise.all(existing.map((row) => present(repository, row)));
     const extracted = deps.parseLayout(await layout);
     if (extracted.length === 0) {
       throw new AppError(422, 'no_invoice_found', `${document.filename}: no invoice could be read from this PDF.`);
     }
     const fresh = await Promise.all(extracted.map((invoice, position) => newRow(owner, document, invoice, position)));
     const rows = await repository.insertOrGetForDocument(owner.id, document.id, fresh);
-    return Promise.all(rows.map(present));
+    return Promise.all(rows.map((row) => present(repository, row)));
   }
 
   async function newRow(owner: Uploader, document: DocumentRow, invoice: ExtractedInvoice, position: number) {
@@ -119,7 +108,18 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
       }
       return outcomes;
     },
+  };
+}
 
+/** An owner's invoices, as listed and as read. */
+function ownedInvoices(repository: InvoicesRepository) {
+  async function findOwned(ownerId: string, id: string): Promise<InvoiceRow> {
+    const row = isUuid(id) ? await repository.findOwned(ownerId, id) : undefined;
+    if (!row) throw new NotFoundError('Invoice not found', 'invoice_not_found');
+    return row;
+  }
+
+  return {
     async list(ownerId: string): Promise<InvoiceDto[]> {
       return (await repository.listOwned(ownerId)).map(toInvoiceDto);
     },
@@ -129,7 +129,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     },
 
     async getParsed(ownerId: string, id: string): Promise<ParsedInvoice> {
-      return present(await findOwned(ownerId, id));
+      return present(repository, await findOwned(ownerId, id));
     },
 
     /** The invoice's PDF (an invoice goes when its PDF does). */
@@ -142,7 +142,18 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
   };
 }
 
-export type InvoicesService = ReturnType<typeof createInvoicesService>;
+/** The invoice as read, with the confirmed invoice it would repeat, if any. */
+async function present(repository: Pick<InvoicesRepository, 'findConfirmedDuplicate'>, row: InvoiceRow): Promise<ParsedInvoice> {
+  const duplicate = row.invoiceNumber
+    ? await repository.findConfirmedDuplicate({
+        vendorId: row.vendorId,
+        vendorName: row.vendorName,
+        invoiceNumber: row.invoiceNumber,
+        excludeId: row.id,
+      })
+    : undefined;
+  return toParsedInvoice(row, duplicate);
+}
 
 export function storedParse(row: InvoiceRow): StoredParse {
   return row.parsed as StoredParse;

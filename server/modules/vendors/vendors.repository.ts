@@ -19,7 +19,7 @@ export interface VendorImportPlan<T> {
   result: T;
 }
 
-export type ScoredVendorRow = VendorRow & { similarity: number };
+type ScoredVendorRow = VendorRow & { similarity: number };
 
 /** Any constant: serialises vendor imports across instances so two lists never race on one name. */
 const IMPORT_LOCK_KEY = 4_242_005;
@@ -32,20 +32,13 @@ const SIMILARITY_THRESHOLD = 0.25;
 const WORD_SIMILARITY_THRESHOLD = 0.5;
 
 export function createVendorsRepository(db: Database) {
-  /** Runs `query` with the trigram thresholds in force; both operators use the GIN index. */
-  async function withTrigramThresholds<T>(query: (tx: Database) => Promise<T>): Promise<T> {
-    return db.transaction(async (tx) => {
-      // The planner prices trigram checks at C speed and scans a few thousand rows instead; in
-      // PGlite's WebAssembly that scan costs about twice the GIN index (measured on 2,000 vendors).
-      await tx.execute(
-        sql`select set_config('pg_trgm.similarity_threshold', ${String(SIMILARITY_THRESHOLD)}, true),
-                   set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true),
-                   set_config('enable_seqscan', 'off', true)`,
-      );
-      return query(tx as unknown as Database);
-    });
-  }
+  return { ...vendorMaster(db), ...vendorMatching(db) };
+}
 
+export type VendorsRepository = ReturnType<typeof createVendorsRepository>;
+
+/** The vendor master itself: read by id, code or name, and replaced by imports. */
+function vendorMaster(db: Database) {
   return {
     async list(): Promise<VendorRow[]> {
       return db
@@ -76,11 +69,38 @@ export function createVendorsRepository(db: Database) {
     },
 
     /**
+     * One import in one transaction, serialised with any other: `plan` sees every vendor's key
+     * and decides; its inserts and updates are written together or not at all.
+     */
+    async importVendors<T>(plan: (existing: VendorKey[]) => VendorImportPlan<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
+        const existing = await tx.select({ id: vendors.id, code: vendors.code, normalizedName: vendors.normalizedName }).from(vendors);
+        const { inserts, updates, result } = plan(existing);
+        for (let start = 0; start < inserts.length; start += INSERT_BATCH) {
+          await tx.insert(vendors).values(inserts.slice(start, start + INSERT_BATCH));
+        }
+        for (const { id, changes } of updates) {
+          await tx
+            .update(vendors)
+            .set({ ...changes, updatedAt: sql`now()` })
+            .where(eq(vendors.id, id));
+        }
+        return result;
+      });
+    },
+  };
+}
+
+/** Candidates for a name read off an invoice: similar names, the same contact, aliases users confirmed. */
+function vendorMatching(db: Database) {
+  return {
+    /**
      * Vendors whose normalised name is like `normalized`, most similar first. `partial` (a picker
      * search as the user types) also finds names that merely contain or start with it.
      */
     async searchByName(normalized: string, limit: number, options: { partial?: boolean } = {}): Promise<ScoredVendorRow[]> {
-      return withTrigramThresholds(async (tx) => {
+      return withTrigramThresholds(db, async (tx) => {
         const score = options.partial
           ? sql<number>`greatest(similarity(${vendors.normalizedName}, ${normalized}), word_similarity(${normalized}, ${vendors.normalizedName}))`
           : sql<number>`similarity(${vendors.normalizedName}, ${normalized})`;
@@ -126,29 +146,19 @@ export function createVendorsRepository(db: Database) {
         .values({ alias, vendorId, confirmedBy })
         .onConflictDoUpdate({ target: vendorAliases.alias, set: { vendorId, confirmedBy, updatedAt: sql`now()` } });
     },
-
-    /**
-     * One import in one transaction, serialised with any other: `plan` sees every vendor's key
-     * and decides; its inserts and updates are written together or not at all.
-     */
-    async importVendors<T>(plan: (existing: VendorKey[]) => VendorImportPlan<T>): Promise<T> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
-        const existing = await tx.select({ id: vendors.id, code: vendors.code, normalizedName: vendors.normalizedName }).from(vendors);
-        const { inserts, updates, result } = plan(existing);
-        for (let start = 0; start < inserts.length; start += INSERT_BATCH) {
-          await tx.insert(vendors).values(inserts.slice(start, start + INSERT_BATCH));
-        }
-        for (const { id, changes } of updates) {
-          await tx
-            .update(vendors)
-            .set({ ...changes, updatedAt: sql`now()` })
-            .where(eq(vendors.id, id));
-        }
-        return result;
-      });
-    },
   };
 }
 
-export type VendorsRepository = ReturnType<typeof createVendorsRepository>;
+/** Runs `query` with the trigram thresholds in force; both operators use the GIN index. */
+async function withTrigramThresholds<T>(db: Database, query: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    // The planner prices trigram checks at C speed and scans a few thousand rows instead; in
+    // PGlite's WebAssembly that scan costs about twice the GIN index (measured on 2,000 vendors).
+    await tx.execute(
+      sql`select set_config('pg_trgm.similarity_threshold', ${String(SIMILARITY_THRESHOLD)}, true),
+                 set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true),
+                 set_config('enable_seqscan', 'off', true)`,
+    );
+    return query(tx as unknown as Database);
+  });
+}
