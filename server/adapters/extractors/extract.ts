@@ -8,6 +8,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { cleanStrings } from './clean-text';
 import type { InvoiceLayout } from './invoice-layout';
 import type { WorkerJob, WorkerReply } from './extract.worker';
 import {
@@ -136,7 +137,7 @@ class Slot {
           return;
         }
         cleanup();
-        if (reply.type === 'done') resolve(withoutNul(reply.extraction));
+        if (reply.type === 'done') resolve(cleanStrings(reply.extraction));
         else reject(new ExtractionError(reply.code, reply.message, reply.detail));
       };
       const onError = (error: Error & { code?: string }) =>
@@ -256,18 +257,4 @@ export async function readInvoiceLayout(
   const result = await extractDocument({ ...input, kind: 'pdf', layout: true } as ExtractInput, options);
   if (!result.layout) throw new ExtractionError('failed', 'The PDF layout could not be read.');
   return result.layout;
-}
-
-/**
- * PostgreSQL text and jsonb cannot hold U+0000, which PDFs with broken font encodings and some
- * spreadsheets do yield: one such character would fail the document's (or a whole invoice batch's)
- * insert. It carries no meaning in extracted text, so it is dropped from every string here.
- */
-function withoutNul<T>(value: T): T {
-  if (typeof value === 'string') return (value.includes('\u0000') ? value.replaceAll('\u0000', '') : value) as T;
-  if (Array.isArray(value)) return value.map(withoutNul) as T;
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [withoutNul(key), withoutNul(item)])) as T;
-  }
-  return value;
 }
