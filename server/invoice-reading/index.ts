@@ -20,4 +20,5 @@ export function parseInvoiceLayout(layout: InvoiceLayout): ExtractedInvoice[] {
   return parseInvoiceText(layout);
 }
 
+export { looksLikeInvoice } from './invoice-evidence';
 export type { ExtractedField, ExtractedInvoice } from './types';

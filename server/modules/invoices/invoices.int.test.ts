@@ -174,10 +174,23 @@ describe.each(databaseKinds)('invoices (%s)', (kind) => {
         pdf('syn-two-invoices'),
         { name: 'notes.txt', bytes: 'not an invoice\n' },
         { name: 'broken.pdf', bytes: '%PDF-1.7\nthis is not really a pdf' },
+        {
+          name: 'meeting.pdf',
+          bytes: makeTextPdf([
+            [
+              [72, 760, 'Weekly site meeting notes'],
+              [72, 740, 'Date: 03/14/2026'],
+              [72, 720, '1. Concrete pour moved to Friday'],
+            ],
+          ]),
+        },
       ]),
     });
     expect(response.statusCode, response.body).toBe(200);
-    const [two, notes, broken] = response.json<UploadInvoicesResponse>().results;
+    const [two, notes, broken, meeting] = response.json<UploadInvoicesResponse>().results;
+    // A PDF that is not an invoice is said to be one, not counted as processed.
+    expect(meeting).toMatchObject({ success: false, filename: 'meeting.pdf', parsed_invoices: [] });
+    expect(meeting.error).toMatch(/does not look like an invoice/);
     // A file of the wrong type fails alone, in its place.
     expect(notes).toMatchObject({ success: false, filename: 'notes.txt', parsed_invoices: [] });
     expect(notes.error).toMatch(/^notes\.txt: /);

@@ -5,7 +5,7 @@ import type { InvoiceLayout } from '../../adapters/extractors';
 import { isUuid } from '../../db/ids';
 import { AppError, NotFoundError } from '../../errors';
 import { fileRefusal, inspectUpload, type Detected, type ReceivedUpload, type SpooledFile } from '../../http/uploads';
-import type { ExtractedInvoice } from '../../invoice-reading';
+import { looksLikeInvoice, type ExtractedInvoice } from '../../invoice-reading';
 import type { DocumentRow } from '../documents/documents.repository';
 import type { DocumentsService, FileOutcome, Uploader } from '../documents/documents.service';
 import type { VendorDirectory } from '../vendors/vendor-directory';
@@ -53,9 +53,17 @@ function invoiceUploads(deps: InvoicesServiceDeps) {
   async function readStoredPdf(owner: Uploader, document: DocumentRow, layout: Promise<InvoiceLayout>): Promise<ParsedInvoice[]> {
     const existing = await repository.listForDocument(owner.id, document.id);
     if (existing.length > 0) return Promise.all(existing.map((row) => present(repository, row)));
-    const extracted = deps.parseLayout(await layout);
-    if (extracted.length === 0) {
+    const read = deps.parseLayout(await layout);
+    if (read.length === 0) {
       throw new AppError(422, 'no_invoice_found', `${document.filename}: no invoice could be read from this PDF.`);
+    }
+    const extracted = read.filter(looksLikeInvoice);
+    if (extracted.length === 0) {
+      throw new AppError(
+        422,
+        'not_an_invoice',
+        `${document.filename}: this PDF does not look like an invoice; no invoice number, amount due or priced line was found on it.`,
+      );
     }
     const fresh = await Promise.all(extracted.map((invoice, position) => newRow(owner, document, invoice, position)));
     const rows = await repository.insertOrGetForDocument(owner.id, document.id, fresh);
