@@ -122,3 +122,10 @@ export function rowValues(sheet: ExcelJS.Worksheet, rowNumber: number, columnCou
 export function utcDate(iso: string): Date {
   return new Date(`${iso}T00:00:00.000Z`);
 }
+
+/** Header name -> column number of a sheet's first row. */
+export function columns(sheet: ExcelJS.Worksheet): Map<string, number> {
+  const map = new Map<string, number>();
+  sheet.getRow(1).eachCell((cell, column) => map.set(String(cell.value), column));
+  return map;
+}
