@@ -82,6 +82,26 @@ export default tseslint.config(
     },
   },
   {
+    // import-x/no-restricted-paths misses a relative import into another feature ('../../chat/...')
+    // while it catches the same through '@/features/chat/...': in the web app, farther than '../'
+    // goes by the alias, where the feature zones see it (decision 012).
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+contract/', message: 'Import contract/ as @contract/ (one style on both sides).' },
+            {
+              regex: '^\\.\\./\\.\\./',
+              message: 'Reach beyond the parent folder by the @/ alias (@/components, @/lib, ...), where the feature boundaries are checked.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A test's describe block and a fixture's table of data may run long; the file limit still holds.
     files: ['**/*.test.{ts,tsx}', 'e2e/**', '**/test-*.ts', 'server/test/**'],
     rules: { 'max-lines-per-function': 'off' },
