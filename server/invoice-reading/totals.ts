@@ -22,6 +22,10 @@ const GRAND = labelPatterns([
   'total invoice',
   'total invoice amount',
   'invoice amount',
+  'total amount after tax',
+  'total amount incl. tax',
+  'order total (incl. vat)',
+  'order total',
   'total amount',
   'total ttc',
   'total (incl. vat)',
@@ -44,6 +48,11 @@ const GRAND = labelPatterns([
   'brutto',
   'montant ttc',
   'montant total',
+  'factuurtotaal',
+  'totaalbedrag',
+  'totaal incl. btw',
+  'totaal inclusief btw',
+  'totaal',
 ]);
 const DUE = labelPatterns([
   'total amount due',
@@ -54,12 +63,19 @@ const DUE = labelPatterns([
   'amount payable',
   'please pay',
   'pay this amount',
+  'total to pay',
+  'amount to pay',
   'zahlbetrag',
   'zu zahlen',
   'zahlungsbetrag',
   'net à payer',
   'montant dû',
   'reste à payer',
+  'à payer (ttc)',
+  'à payer',
+  'a payer',
+  'totaal te betalen',
+  'te betalen',
   'residual',
   'balance',
 ]);
@@ -89,6 +105,9 @@ const SUBTOTAL = labelPatterns([
   'gesamt netto',
   'summe positionen',
   'line total',
+  'subtotaal',
+  'totaal excl. btw',
+  'totaal exclusief btw',
 ]);
 const TAX = labelPatterns([
   'total sales tax',
@@ -123,6 +142,9 @@ const TAX = labelPatterns([
   'total tva',
   'montant tva',
   'tva',
+  'btw-bedrag',
+  'btw bedrag',
+  'btw',
 ]);
 const FREIGHT = labelPatterns([
   'freight',
@@ -138,6 +160,8 @@ const FREIGHT = labelPatterns([
   'porto',
   'frais de port',
   'livraison',
+  'verzendkosten',
+  'bezorgkosten',
 ]);
 
 /** Words allowed between a totals label and its amount: currency, 'in', a bracketed note. */

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { parseInvoiceLayout } from './index';
+import { layout, type Row } from './test-layouts';
+
+/** A made-up invoice head and item, then the totals block in the given words. */
+function withTotals(totals: Array<[label: string, amount: string]>): Row[] {
+  return [
+    [60, [[72, 'Van Dijk Bouwmaterialen B.V.']]],
+    [80, [[72, 'Factuurnummer: F-2026-118']]],
+    [
+      200,
+      [
+        [72, 'Omschrijving'],
+        [400, 'Bedrag'],
+      ],
+    ],
+    [
+      220,
+      [
+        [72, 'Steigerhuur week 12'],
+        [400, '100,00'],
+      ],
+    ],
+    ...totals.map(([label, amount], i): Row => [
+      300 + i * 16,
+      [
+        [300, label],
+        [450, amount],
+      ],
+    ]),
+  ];
+}
+
+describe('totals labelled in Dutch and other common phrasings', () => {
+  it('reads a Dutch totals block: subtotaal, BTW, totaal te betalen', () => {
+    const [invoice] = parseInvoiceLayout(
+      layout(
+        withTotals([
+          ['Subtotaal', '€ 100,00'],
+          ['BTW 21%', '€ 21,00'],
+          ['Totaal te betalen', '€ 121,00'],
+        ]),
+      ),
+    );
+    expect(invoice.subtotal?.value).toBe(100);
+    expect(invoice.totalAmount?.value).toBe(121);
+  });
+
+  it('takes the amount to pay and the total after tax, never the subtotal', () => {
+    for (const label of ['Total amount after Tax', 'Order total (incl. VAT)', 'Total to Pay', 'Factuurtotaal', 'À payer (TTC)']) {
+      const [invoice] = parseInvoiceLayout(
+        layout(
+          withTotals([
+            ['Subtotal', '100,00'],
+            [label, '121,00'],
+          ]),
+        ),
+      );
+      expect(invoice.totalAmount?.value, label).toBe(121);
+    }
+  });
+});
