@@ -40,11 +40,24 @@ const INVOICE_NUMBER = labelPatterns([
   'credit memo #',
   'credit memo no.',
   'credit note no.',
+  'factuurnummer',
+  'factuurnr.',
+  'factuurnr',
+  'factuur nr.',
+  'factuur nummer',
+  'invoice id',
+  'inv#',
+  'bill number',
+  'bill no.',
+  'receipt number',
+  'receipt no.',
+  'document number',
+  'document #',
   'document no.',
   'invoice',
 ]);
 /** Titles that carry the number: 'Handelsrechnung (380) Nr. 20931 vom 14.03.2024', 'Invoice AB-2023-0417'. */
-const TITLE_WORD = '(?:[a-zäöü]*rechnung|[a-zäöü]*rechnungskorrektur|gutschrift|invoice|facture|avoir|credit memo|credit note)';
+const TITLE_WORD = '(?:[a-zäöü]*rechnung|[a-zäöü]*rechnungskorrektur|gutschrift|invoice|facture|factuur|avoir|credit memo|credit note)';
 const NUMBER_TOKEN = '([A-Z0-9][\\w/.\\-]*\\d[\\w/.\\-]*)';
 const TITLE_NUMBER = new RegExp(`(?:^|\\s)${TITLE_WORD}\\s*[:#]?\\s*${NUMBER_TOKEN}`, 'iu');
 const TITLE_NUMBER_AFTER = new RegExp(`(?:^|\\s)${TITLE_WORD}\\b(.{0,50}?)\\s(?:nr\\.?|no\\.?|#|n°|number|nummer)\\s*[:#]?\\s*${NUMBER_TOKEN}`, 'iu');
@@ -69,6 +82,8 @@ const INVOICE_DATE = labelPatterns([
   'date de facture',
   'date facture',
   'date de la facture',
+  'factuurdatum',
+  'datum factuur',
   'date',
   'datum',
   'dated',
@@ -83,6 +98,8 @@ const DUE_DATE = labelPatterns([
   'payment due',
   'pay by',
   'due on',
+  'vervaldatum',
+  'uiterste betaaldatum',
   'due',
   'fälligkeitsdatum',
   'fälligkeit',
@@ -143,6 +160,10 @@ const REFERENCE = labelPatterns([
   'votre commande',
   'bon de commande',
   'votre référence',
+  'uw referentie',
+  'uw bestelnummer',
+  'ordernummer',
+  'bestelnummer',
   'reference',
   'ref. no.',
   'ref #',

@@ -60,3 +60,45 @@ describe('totals labelled in Dutch and other common phrasings', () => {
     }
   });
 });
+
+describe('header labels in Dutch and other common wordings', () => {
+  it('reads the number and dates under Factuurnummer, Factuurdatum and Vervaldatum', () => {
+    const [invoice] = parseInvoiceLayout(
+      layout([
+        [60, [[72, 'Van Dijk Bouwmaterialen B.V.']]],
+        [80, [[72, 'Factuurnummer: 2026-0412']]],
+        [96, [[72, 'Factuurdatum: 14-03-2026']]],
+        [112, [[72, 'Vervaldatum: 13-04-2026']]],
+        [
+          300,
+          [
+            [300, 'Totaal te betalen'],
+            [450, '€ 121,00'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.invoiceNumber?.value).toBe('2026-0412');
+    expect(invoice.invoiceDate?.value).toBe('2026-03-14');
+    expect(invoice.dueDate?.value).toBe('2026-04-13');
+  });
+
+  it('takes the number labelled Document No., Receipt Number, Invoice ID or Inv#', () => {
+    for (const label of ['Document No.', 'Receipt Number', 'Invoice ID', 'Inv#']) {
+      const [invoice] = parseInvoiceLayout(
+        layout([
+          [60, [[72, 'Harbor Crane Rental']]],
+          [80, [[72, `${label}: HC-20931`]]],
+          [
+            300,
+            [
+              [300, 'Amount Due'],
+              [450, '$1,250.00'],
+            ],
+          ],
+        ]),
+      );
+      expect(invoice.invoiceNumber?.value, label).toBe('HC-20931');
+    }
+  });
+});
