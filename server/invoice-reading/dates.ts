@@ -1,21 +1,21 @@
 /**
  * Dates as invoices print them: `2025-11-03`, `03.11.2025`, `11/03/2025` (US unless the first
  * part is over 12, or the document prints other dates day-first), `Nov 3, 2025`, `3 November
- * 2025`, `3. März 2025`, `3 novembre 2025`.
+ * 2025`, `3. März 2025`, `3 novembre 2025`, `3 maart 2025`, `12-Jan-2026`.
  */
 
 export type DateOrder = 'mdy' | 'dmy';
 
 const MONTHS: Record<string, number> = {};
 const NAMES: Array<[number, string[]]> = [
-  [1, ['jan', 'january', 'januar', 'jänner', 'janvier', 'janv']],
-  [2, ['feb', 'february', 'februar', 'février', 'fevrier', 'févr', 'fevr']],
-  [3, ['mar', 'march', 'märz', 'maerz', 'mars', 'mrz']],
+  [1, ['jan', 'january', 'januar', 'jänner', 'janvier', 'janv', 'januari']],
+  [2, ['feb', 'february', 'februar', 'février', 'fevrier', 'févr', 'fevr', 'februari']],
+  [3, ['mar', 'march', 'märz', 'maerz', 'mars', 'mrz', 'maart', 'mrt']],
   [4, ['apr', 'april', 'avril', 'avr']],
-  [5, ['may', 'mai']],
+  [5, ['may', 'mai', 'mei']],
   [6, ['jun', 'june', 'juni', 'juin']],
   [7, ['jul', 'july', 'juli', 'juillet', 'juil']],
-  [8, ['aug', 'august', 'août', 'aout']],
+  [8, ['aug', 'august', 'août', 'aout', 'augustus']],
   [9, ['sep', 'sept', 'september', 'septembre']],
   [10, ['oct', 'october', 'okt', 'oktober', 'octobre']],
   [11, ['nov', 'november', 'novembre']],
@@ -43,8 +43,9 @@ const PATTERNS: Array<{ regex: RegExp; read: (m: RegExpMatchArray, order: DateOr
     read: (m) => [+m[3], MONTHS[m[1].toLowerCase()], +m[2]],
   },
   {
-    regex: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er)?\\.?\\s+${MONTH_NAME}\\s+(\\d{4})\\b`, 'giu'),
-    read: (m) => [+m[3], MONTHS[m[2].toLowerCase()], +m[1]],
+    // '3 November 2025', '3. März 2025', and the header strips' '12-Jan-2026' / '12 Jan 26'.
+    regex: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er)?\\.?(?:\\s+|-)${MONTH_NAME}(?:\\s+|-)(\\d{4}|\\d{2})\\b`, 'giu'),
+    read: (m) => [year(m[3]), MONTHS[m[2].toLowerCase()], +m[1]],
   },
 ];
 

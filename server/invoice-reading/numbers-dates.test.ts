@@ -52,3 +52,21 @@ describe('dates', () => {
     expect(findDates('31.02.2018')).toEqual([]);
   });
 });
+
+describe('dates with month names in a header strip and in Dutch', () => {
+  it('reads day-month-year joined by hyphens, with a two- or four-digit year', () => {
+    expect(parseDate('Invoice Date 12-Jan-2026')).toBe('2026-01-12');
+    expect(parseDate('Date: 30-May-22')).toBe('2022-05-30');
+    expect(parseDate('12 Jan 26')).toBe('2026-01-12');
+  });
+
+  it('reads Dutch month names', () => {
+    expect(parseDate('14 maart 2026')).toBe('2026-03-14');
+    expect(parseDate('1 mei 2026')).toBe('2026-05-01');
+    expect(parseDate('3 augustus 2025')).toBe('2025-08-03');
+  });
+
+  it('does not take a quantity and a long number for a date', () => {
+    expect(parseDate('3 May 12345')).toBeNull();
+  });
+});
