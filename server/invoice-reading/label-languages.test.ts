@@ -102,3 +102,27 @@ describe('header labels in Dutch and other common wordings', () => {
     }
   });
 });
+
+describe('the issuer on a Dutch invoice', () => {
+  it('is neither the title word FACTUUR nor the customer under Factuuradres', () => {
+    const [invoice] = parseInvoiceLayout(
+      layout([
+        [40, [[72, 'FACTUUR.']]],
+        [60, [[72, 'Van Dijk Bouwmaterialen B.V.']]],
+        [76, [[72, 'Industrieweg 12, 3542 AD Utrecht']]],
+        [120, [[72, 'Factuuradres']]],
+        [136, [[72, 'Bouwbedrijf De Groot']]],
+        [152, [[72, 'Stationsplein 4, Delft']]],
+        [180, [[72, 'Factuurnummer: 2026-0412']]],
+        [
+          300,
+          [
+            [300, 'Totaal'],
+            [450, '€ 121,00'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.vendor?.value).toBe('Van Dijk Bouwmaterialen B.V.');
+  });
+});

@@ -22,6 +22,8 @@ const SELLER = labelPatterns([
   'vendeur',
   'fournisseur',
   'émetteur',
+  'leverancier',
+  'afzender',
 ]);
 const BUYER = labelPatterns([
   'bill to',
@@ -48,11 +50,18 @@ const BUYER = labelPatterns([
   'billing address',
   'acheteur',
   'destinataire',
+  'facturé à',
+  'livré à',
+  'rechnungsadresse',
+  'factuuradres',
+  'afleveradres',
+  'klant',
+  'debiteur',
 ]);
 const COMPANY =
   /\b(?:gmbh|ag|kg|ohg|e\.?\s?k\.?|ug|se|sarl|sas|sa|s\.a\.|eurl|ltd\.?|limited|llc|l\.l\.c\.|inc\.?|incorporated|corp\.?|corporation|co\.|company|plc|lp|llp|a\.g\.|versicherungsverein|supply|supplies|concrete|lumber|rental|rentals|electric|electrical|plumbing|trucking|construction|contractors?|services|materials|equipment|industries|group)\b/i;
 const NOT_A_NAME =
-  /(?:invoice|rechnung|facture|avoir|page|seite|datum|\b(?:date|tel|fax|phone|e-?mail|iban|bic|ust|vat|tax|nr|gln|eur|usd|gbp)\b|telefon|www\.|http|steuer|nummer|number|\d{4,}|@|stylesheet|zugferd|beispiel|copyright|\(c\)|\d{1,2}[.:]\d{2}\s*uhr)/i;
+  /(?:invoice|rechnung|facture|factuur|avoir|page|seite|datum|\b(?:date|tel|fax|phone|e-?mail|iban|bic|ust|vat|btw|kvk|tax|nr|gln|eur|usd|gbp)\b|telefon|www\.|http|steuer|nummer|number|\d{4,}|@|stylesheet|zugferd|beispiel|copyright|\(c\)|\d{1,2}[.:]\d{2}\s*uhr)/i;
 const LABEL_LINE = /^(?:name|firma|company)\s*:\s*/i;
 /** Address and routing lines of a party block: 'Attn: Accounts Payable', 'Suite 281', '3420 Enterprise Pkwy', 'Boise, ID 83753'. */
 const ADDRESS_LINE =
