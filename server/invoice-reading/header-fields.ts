@@ -193,8 +193,10 @@ const NOT_JOB = /^\s*(?:job|project)\s*(?:name|site|address|location|description
 const JOB_IN_TEXT = /\b(?:job|project)\s*(?:#|no\.?|number)?\s*[:#]?\s*(\d[\w.-]*)/i;
 
 const CURRENCY_LABEL = labelPatterns(['currency', 'rechnungswährung', 'währung', 'beträge in', 'devise', 'monnaie']);
-const CURRENCY_CODES = ['EUR', 'USD', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY', 'SEK', 'DKK', 'NOK', 'PLN', 'CZK'];
-const SYMBOLS: Record<string, string> = { '€': 'EUR', '£': 'GBP', $: 'USD' };
+const CURRENCY_CODES = ['EUR', 'USD', 'GBP', 'CHF', 'CAD', 'AUD', 'INR', 'JPY', 'SEK', 'DKK', 'NOK', 'PLN', 'CZK'];
+const SYMBOLS: Record<string, string> = { '€': 'EUR', '£': 'GBP', $: 'USD', '₹': 'INR', '¥': 'JPY', C$: 'CAD', CA$: 'CAD', A$: 'AUD', US$: 'USD' };
+/** A code as a word of its own ('Eur 319,03' too), or a symbol; 'C$' before the bare '$'. */
+const CURRENCY_MENTION = new RegExp(`\\b(${CURRENCY_CODES.join('|')})\\b|(CA\\$|C\\$|A\\$|US\\$|[€£$₹¥])`, 'gi');
 
 type Field<T> = ExtractedField<T> | null;
 
@@ -379,8 +381,8 @@ export function findCurrency(lines: Line[]): string {
   }
   const counts = new Map<string, number>();
   for (const line of lines) {
-    for (const match of line.text.matchAll(/\b(EUR|USD|GBP|CHF|CAD|AUD)\b|([€£$])/g)) {
-      const code = match[1] ?? SYMBOLS[match[2]];
+    for (const match of line.text.matchAll(CURRENCY_MENTION)) {
+      const code = match[1]?.toUpperCase() ?? SYMBOLS[match[2].toUpperCase()];
       counts.set(code, (counts.get(code) ?? 0) + 1);
     }
   }

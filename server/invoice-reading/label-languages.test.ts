@@ -126,3 +126,27 @@ describe('the issuer on a Dutch invoice', () => {
     expect(invoice.vendor?.value).toBe('Van Dijk Bouwmaterialen B.V.');
   });
 });
+
+describe('the currency of an invoice', () => {
+  const withAmounts = (label: string, amount: string) =>
+    parseInvoiceLayout(
+      layout([
+        [60, [[72, 'Harbor Crane Rental']]],
+        [80, [[72, 'Invoice Number: HC-20931']]],
+        [
+          300,
+          [
+            [300, label],
+            [450, amount],
+          ],
+        ],
+      ]),
+    )[0].currency;
+
+  it('reads a code written as a word, the rupee sign and C$', () => {
+    expect(withAmounts('Subtotaal Eur', '319,03')).toBe('EUR');
+    expect(withAmounts('Total amount after Tax', '₹1,750.56')).toBe('INR');
+    expect(withAmounts('Amount Due', 'C$144.10')).toBe('CAD');
+    expect(withAmounts('Amount Due', '$144.10')).toBe('USD');
+  });
+});
