@@ -156,7 +156,7 @@ describe.each(databaseKinds)('documents (%s)', (kind) => {
     expect(list.map((d) => d.id)).toEqual([...ids].reverse());
   });
 
-  it('returns the existing document for the same bytes and stores nothing', async () => {
+  it('returns the existing document for the same bytes under the name given this time, and stores nothing', async () => {
     const first = await uploadOne('dora', 'one.csv', 'a,b\n1,2\n');
     const blobsBefore = await count(sql`select count(*) as n from blob_chunks`);
     const again = await upload('dora', [
@@ -164,12 +164,15 @@ describe.each(databaseKinds)('documents (%s)', (kind) => {
       { name: 'twice.csv', bytes: 'a,b\n1,2\n' },
     ]);
     expect(again.json().files).toEqual([
-      expect.objectContaining({ id: first.id, name: 'one.csv', duplicate: true }),
-      expect.objectContaining({ id: first.id, duplicate: true }),
+      expect.objectContaining({ id: first.id, name: 'renamed.csv', duplicate: true }),
+      expect.objectContaining({ id: first.id, name: 'twice.csv', duplicate: true }),
     ]);
     expect(await count(sql`select count(*) as n from blob_chunks`)).toBe(blobsBefore);
+    // One document, known by the latest name it was uploaded under; its id (cited in answers) stays.
     const mine = (await app.inject({ url: '/api/documents', headers: await auth('dora') })).json() as DocumentDto[];
-    expect(mine).toHaveLength(1);
+    expect(mine).toEqual([expect.objectContaining({ id: first.id, filename: 'twice.csv' })]);
+    const download = await app.inject({ url: `/api/documents/${first.id}/download`, headers: await auth('dora') });
+    expect(download.headers['content-disposition']).toContain('twice.csv');
     // The same bytes from another user are that user's own document.
     expect((await uploadOne('erin', 'one.csv', 'a,b\n1,2\n')).id).not.toBe(first.id);
   });

@@ -45,12 +45,16 @@ function ownedDocuments(db: Database) {
       return row;
     },
 
-    async findBySha256(ownerId: string, sha256: string): Promise<DocumentRow | undefined> {
+    /**
+     * The owner's document with these bytes, renamed to what they were uploaded as this time: the
+     * latest name is the one the user knows the file by. Its id, and so every citation of it, stays.
+     */
+    async renameBySha256(ownerId: string, sha256: string, filename: string): Promise<DocumentRow | undefined> {
       const [row] = await db
-        .select()
-        .from(documents)
+        .update(documents)
+        .set({ filename, updatedAt: sql`now()` })
         .where(and(eq(documents.ownerId, ownerId), eq(documents.sha256, sha256)))
-        .limit(1);
+        .returning();
       return row;
     },
 

@@ -53,9 +53,12 @@ export type DocumentsService = ReturnType<typeof createDocumentsService>;
 function documentUploads(deps: DocumentsServiceDeps) {
   const { repository, uploads } = deps;
 
-  /** Stores one file, unless its bytes are already stored; the quota is checked as it writes. */
+  /**
+   * Stores one file, unless its bytes are already stored: then the stored document takes this
+   * upload's name. The quota is checked as it writes.
+   */
   async function store(owner: Uploader, file: SpooledFile<Detected>, purpose: UploadPurpose, sessionId: number | null) {
-    const earlier = await repository.findBySha256(owner.id, file.sha256);
+    const earlier = await repository.renameBySha256(owner.id, file.sha256, file.name);
     if (earlier) return { row: earlier, duplicate: true };
     const stored = await repository.insertWithBlob(
       {
@@ -75,7 +78,7 @@ function documentUploads(deps: DocumentsServiceDeps) {
       { maxBytes: uploads.maxFileBytes, quota: { files: uploads.quotaFiles, bytes: uploads.quotaBytes } },
     );
     if (stored.outcome === 'over_quota') throw quotaError(uploads, stored.used, { files: 1, bytes: file.size });
-    const row = stored.outcome === 'stored' ? stored.row : await repository.findBySha256(owner.id, file.sha256);
+    const row = stored.outcome === 'stored' ? stored.row : await repository.renameBySha256(owner.id, file.sha256, file.name);
     if (!row) throw new Error('an uploaded document vanished while it was being stored');
     return { row, duplicate: stored.outcome !== 'stored' };
   }
@@ -83,7 +86,7 @@ function documentUploads(deps: DocumentsServiceDeps) {
   /**
    * Stores each file as a document, in order; one over the quota fails alone. The same bytes again
    * (uploaded before or earlier in this upload) store nothing, cost no quota and answer the
-   * existing document.
+   * existing document, which takes the name given this time.
    */
   async function storeFiles(owner: Uploader, files: Array<SpooledFile<Detected>>, fields: UploadFields): Promise<FileOutcome[]> {
     if (fields.purpose === 'knowledge' && owner.role !== 'admin') {
@@ -177,7 +180,7 @@ export function toUploadResponse(outcomes: FileOutcome[]): UploadResponse {
   return {
     files: ordered
       .filter((outcome): outcome is StoredFile => 'row' in outcome)
-      .map(({ row, duplicate }) => ({ id: row.id, name: row.filename, size: row.size, fileType: row.mime, status: row.status, duplicate })),
+      .map(({ name, row, duplicate }) => ({ id: row.id, name, size: row.size, fileType: row.mime, status: row.status, duplicate })),
     failed: ordered.filter((outcome): outcome is RefusedFile => 'error' in outcome).map(toUploadFailure),
   };
 }

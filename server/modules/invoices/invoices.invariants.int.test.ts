@@ -6,10 +6,19 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../../bench/invoices/synthetic/generate';
-import type { ConfirmInvoicesResponse, InvoiceDto, ParsedInvoice, UploadInvoiceResponse } from '@contract/invoices';
+import type { DocumentDto, UploadResponse } from '@contract/documents';
+import type {
+  ConfirmInvoiceResponse,
+  ConfirmInvoicesResponse,
+  InvoiceDto,
+  ParsedInvoice,
+  UploadInvoiceResponse,
+  UploadInvoicesResponse,
+} from '@contract/invoices';
+import { columns, readWorkbook } from '../../import-files/test-invoices';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/databases';
 import { FakeIssuer } from '../../test/fake-issuer';
-import { buildDocumentsTestApp } from '../../test/documents-app';
+import { buildDocumentsTestApp, uploadForm } from '../../test/documents-app';
 
 const AUDIENCE = 'https://kai.example.com/api';
 const PARALLEL = 6;
@@ -20,7 +29,10 @@ function form(field: string, files: Array<{ name: string; bytes: Uint8Array }>):
   return body;
 }
 
-/** What the database must hold whatever the timing of requests: one invoice per PDF position, no orphans, no empty batches. */
+/**
+ * What the database must hold whatever the timing of requests: one invoice per PDF position, no orphans, no empty batches;
+ * and a bill uploaded again is the same invoice, or flagged as one already confirmed.
+ */
 describe.each(databaseKinds)('invoice invariants (%s)', (kind) => {
   let issuer: FakeIssuer;
   let database: TestDatabase;
@@ -58,6 +70,17 @@ describe.each(databaseKinds)('invoice invariants (%s)', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<UploadInvoiceResponse>().parsed_invoice;
   };
+  const uploadAs = async (sub: string, name: string, bytes: Uint8Array): Promise<ParsedInvoice[]> => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/upload-invoice',
+      headers: await auth(sub),
+      payload: form('file', [{ name, bytes }]),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<UploadInvoiceResponse>().parsed_invoice;
+  };
+  const duplicateCheck = (invoice: ParsedInvoice) => invoice.checks.find((check) => check.code === 'duplicate');
   const listInvoices = async (sub: string) => (await app.inject({ url: '/api/invoices', headers: await auth(sub) })).json<InvoiceDto[]>();
   const count = async (query: ReturnType<typeof sql>) => {
     const result = (await database.handle.db.execute(query)) as unknown as { rows: Array<{ n: unknown }> };
@@ -172,5 +195,72 @@ describe.each(databaseKinds)('invoice invariants (%s)', (kind) => {
     expect(duplicate.statusCode, duplicate.body).toBe(409);
     expect(duplicate.json().error.code).toBe('duplicate_invoice');
     expect(await batches()).toBe(1);
+  });
+
+  it('names a PDF uploaded again as it was uploaded last, but keeps a confirmed invoice as it was confirmed', async () => {
+    const bytes = pdf('syn-two-invoices').bytes;
+    const sourceNames = (invoices: ParsedInvoice[]) => invoices.map((invoice) => invoice.source_filename);
+    const [first, second] = await uploadAs('renamer', 'scan001.pdf', bytes);
+    expect(sourceNames([first, second])).toEqual(['scan001.pdf', 'scan001.pdf']);
+
+    const batch = await app.inject({
+      method: 'POST',
+      url: '/api/upload-invoices',
+      headers: await auth('renamer'),
+      payload: form('files', [{ name: 'ACME-INV-4411.pdf', bytes }]),
+    });
+    const [result] = batch.json<UploadInvoicesResponse>().results;
+    expect(result).toMatchObject({ success: true, filename: 'ACME-INV-4411.pdf' });
+    expect(result.parsed_invoices.map((invoice) => invoice.invoice_id)).toEqual([first.invoice_id, second.invoice_id]);
+    expect(sourceNames(result.parsed_invoices)).toEqual(['ACME-INV-4411.pdf', 'ACME-INV-4411.pdf']);
+
+    // The workbook's Source File is the name the invoice had when it was confirmed.
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/confirm-invoice',
+      headers: await auth('renamer'),
+      payload: { parsed_invoice: first, mappings: [], is_last_invoice: true, session_id: 'renamer-session', invoice_total_only: true },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const workbook = await app.inject({ url: confirmed.json<ConfirmInvoiceResponse>().download_url!, headers: await auth('renamer') });
+    const sheet = (await readWorkbook(workbook.rawPayload)).getWorksheet('Daily-Detail')!;
+    expect(String(sheet.getRow(2).getCell(columns(sheet).get('Source File')!).value)).toBe('ACME-INV-4411.pdf');
+
+    // Through the sidebar: the pending invoice takes the new name, the confirmed one keeps its own.
+    const sidebar = uploadForm([{ name: 'late-copy.pdf', bytes }], { purpose: 'invoice' });
+    const stored = await app.inject({ method: 'POST', url: '/api/upload', headers: await auth('renamer'), payload: sidebar });
+    expect(stored.json<UploadResponse>().files).toEqual([expect.objectContaining({ name: 'late-copy.pdf', duplicate: true })]);
+    const filenameOf = async (id: string) =>
+      (await app.inject({ url: `/api/invoices/${id}`, headers: await auth('renamer') })).json<InvoiceDto>().filename;
+    expect([await filenameOf(first.invoice_id), await filenameOf(second.invoice_id)]).toEqual(['ACME-INV-4411.pdf', 'late-copy.pdf']);
+
+    // Uploaded once more, the confirmed invoice is flagged as already confirmed; the other is not.
+    const [again, other] = await uploadAs('renamer', 'final.pdf', bytes);
+    expect(sourceNames([again, other])).toEqual(['ACME-INV-4411.pdf', 'final.pdf']);
+    expect(duplicateCheck(again)).toMatchObject({ passed: false, message: expect.stringMatching(/already confirmed on \d{4}-\d{2}-\d{2}/) });
+    expect(duplicateCheck(other)).toMatchObject({ passed: true });
+    const documents = (await app.inject({ url: '/api/documents', headers: await auth('renamer') })).json<DocumentDto[]>();
+    expect(documents.map((document) => document.filename)).toEqual(['final.pdf']);
+  });
+
+  it('flags a different PDF with the vendor and invoice number of a confirmed invoice', async () => {
+    const [invoice] = await upload('rebiller', 'syn-003');
+    expect(duplicateCheck(invoice)).toMatchObject({ passed: true });
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/confirm-invoice',
+      headers: await auth('rebiller'),
+      payload: { parsed_invoice: invoice, mappings: [], is_last_invoice: true, session_id: 'rebiller-session', invoice_total_only: true },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    // The vendor sends the bill again, re-saved: other bytes, the same vendor and number.
+    const [resent] = await uploadAs('rebiller', 'resent.pdf', Buffer.concat([pdf('syn-003').bytes, Buffer.from('\n% re-sent\n')]));
+    expect(resent.invoice_id).not.toBe(invoice.invoice_id);
+    expect(resent).toMatchObject({ invoice_number: invoice.invoice_number, source_filename: 'resent.pdf' });
+    expect(duplicateCheck(resent)).toMatchObject({
+      passed: false,
+      message: expect.stringContaining(`Invoice ${invoice.invoice_number} from this vendor was already confirmed`),
+    });
   });
 });

@@ -28,30 +28,36 @@ export type InvoicesRepository = ReturnType<typeof createInvoicesRepository>;
 
 /** Invoices as read from their PDFs. */
 function invoiceRows(db: Database) {
-  /** The invoices already read from this PDF, in their order in the file. */
-  async function listForDocument(ownerId: string, documentId: string): Promise<InvoiceRow[]> {
-    return db
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.ownerId, ownerId), eq(invoices.documentId, documentId)))
-      .orderBy(asc(invoices.position));
-  }
-
   return {
-    listForDocument,
+    /**
+     * The invoices read from this PDF, in their order in the file, as it was uploaded (again) under
+     * `filename`: those not confirmed yet take that name, so the review and a later workbook show
+     * it; a confirmed invoice keeps the name it was confirmed with.
+     */
+    async listRenamedForDocument(ownerId: string, documentId: string, filename: string): Promise<InvoiceRow[]> {
+      await db
+        .update(invoices)
+        .set({ filename, updatedAt: new Date() })
+        .where(
+          and(eq(invoices.ownerId, ownerId), eq(invoices.documentId, documentId), eq(invoices.status, 'pending'), ne(invoices.filename, filename)),
+        );
+      return db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.ownerId, ownerId), eq(invoices.documentId, documentId)))
+        .orderBy(asc(invoices.position));
+    },
 
     /**
-     * Saves what was read from one PDF and returns the PDF's invoices. Requests reading the same
-     * PDF side by side all get the first one's rows: (document, position) is unique, so the others'
-     * inserts do nothing.
+     * Saves what was read from one PDF. Requests reading the same PDF side by side keep the first
+     * one's rows: (document, position) is unique, so the others' inserts do nothing.
      */
-    async insertOrGetForDocument(ownerId: string, documentId: string, rows: NewInvoiceRow[]): Promise<InvoiceRow[]> {
-      if (rows.length > 0)
-        await db
-          .insert(invoices)
-          .values(rows)
-          .onConflictDoNothing({ target: [invoices.documentId, invoices.position] });
-      return listForDocument(ownerId, documentId);
+    async insertForDocument(rows: NewInvoiceRow[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db
+        .insert(invoices)
+        .values(rows)
+        .onConflictDoNothing({ target: [invoices.documentId, invoices.position] });
     },
 
     async listOwned(ownerId: string): Promise<InvoiceRow[]> {

@@ -49,9 +49,12 @@ function invoiceUploads(deps: InvoicesServiceDeps) {
     return layout;
   }
 
-  /** The invoices of a PDF stored as `document`, read once: the same PDF again gives back the same invoices. */
+  /**
+   * The invoices of a PDF stored as `document`, read once: the same PDF again gives back the same
+   * invoices, those not confirmed yet under the name it was uploaded with this time.
+   */
   async function readStoredPdf(owner: Uploader, document: DocumentRow, layout: Promise<InvoiceLayout>): Promise<ParsedInvoice[]> {
-    const existing = await repository.listForDocument(owner.id, document.id);
+    const existing = await repository.listRenamedForDocument(owner.id, document.id, document.filename);
     if (existing.length > 0) return Promise.all(existing.map((row) => present(repository, row)));
     const read = deps.parseLayout(await layout);
     if (read.length === 0) {
@@ -66,7 +69,9 @@ function invoiceUploads(deps: InvoicesServiceDeps) {
       );
     }
     const fresh = await Promise.all(extracted.map((invoice, position) => newRow(owner, document, invoice, position)));
-    const rows = await repository.insertOrGetForDocument(owner.id, document.id, fresh);
+    await repository.insertForDocument(fresh);
+    // Read back: a request reading the same PDF side by side may have saved its rows first.
+    const rows = await repository.listRenamedForDocument(owner.id, document.id, document.filename);
     return Promise.all(rows.map((row) => present(repository, row)));
   }
 
@@ -150,8 +155,12 @@ function ownedInvoices(repository: InvoicesRepository) {
   };
 }
 
-/** The invoice as read, with the confirmed invoice it would repeat, if any. */
+/**
+ * The invoice as read, with the confirmed invoice it would repeat, if any. A confirmed invoice
+ * shown again (its PDF uploaded once more, under any name) repeats itself.
+ */
 async function present(repository: Pick<InvoicesRepository, 'findConfirmedDuplicate'>, row: InvoiceRow): Promise<ParsedInvoice> {
+  if (row.status !== 'pending') return toParsedInvoice(row, { confirmedAt: row.confirmedAt });
   const duplicate = row.invoiceNumber
     ? await repository.findConfirmedDuplicate({
         vendorId: row.vendorId,
