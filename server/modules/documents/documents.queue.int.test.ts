@@ -58,6 +58,17 @@ describe.each(databaseKinds)('document queue (%s)', (kind) => {
     expect(attempts).toBe(1);
   });
 
+  it('cites a document by the name its bytes were uploaded under last', async () => {
+    const bytes = 'item,amount\nCulvert Pipe Delivery,10\n';
+    const first = await uploadOne(app, 'nora', 'scan001.csv', bytes);
+    await drain();
+    const userId = (await database.handle.db.execute(sql`select id from users where subject = 'nora'`)) as unknown as { rows: Array<{ id: string }> };
+    const cited = async () => (await createRetrievalService({ db: database.handle.db }).searchUploaded(userId.rows[0].id, 'culvert pipe'))[0];
+    expect(await cited()).toMatchObject({ documentKey: first.id, title: 'scan001.csv' });
+    expect(await uploadOne(app, 'nora', 'culvert-delivery.csv', bytes)).toMatchObject({ id: first.id, duplicate: true });
+    expect(await cited()).toMatchObject({ documentKey: first.id, title: 'culvert-delivery.csv' });
+  });
+
   it('stores exactly one result when a stale worker finishes after a newer claim', async () => {
     const file = await uploadOne(app, 'noah', 'stale.csv', 'vendor,amount\nFresh Concrete,10\n');
     const repository = createDocumentsRepository(database.handle.db);

@@ -16,7 +16,7 @@ export interface Uploader {
 
 export interface DocumentsServiceDeps {
   repository: DocumentsRepository;
-  retrieval: Pick<RetrievalService, 'deleteUploadedDocument'>;
+  retrieval: Pick<RetrievalService, 'deleteUploadedDocument' | 'renameUploadedDocument'>;
   uploads: UploadLimits;
   /** Called once new documents are queued, so extraction starts at once. */
   onQueued?: () => void;
@@ -51,7 +51,7 @@ export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
 /** Storing uploaded files as documents: one copy of the same bytes, within the owner's quota. */
 function documentUploads(deps: DocumentsServiceDeps) {
-  const { repository, uploads } = deps;
+  const { repository, retrieval, uploads } = deps;
 
   /**
    * Stores one file, unless its bytes are already stored: then the stored document takes this
@@ -59,7 +59,10 @@ function documentUploads(deps: DocumentsServiceDeps) {
    */
   async function store(owner: Uploader, file: SpooledFile<Detected>, purpose: UploadPurpose, sessionId: number | null) {
     const earlier = await repository.renameBySha256(owner.id, file.sha256, file.name);
-    if (earlier) return { row: earlier, duplicate: true };
+    if (earlier) {
+      await retrieval.renameUploadedDocument(owner.id, earlier.id, file.name);
+      return { row: earlier, duplicate: true };
+    }
     const stored = await repository.insertWithBlob(
       {
         ownerId: owner.id,

@@ -138,6 +138,14 @@ function documentChunks(db: Database) {
     async deleteDocument(corpus: Corpus, ownerId: string | null, documentKey: string): Promise<void> {
       await deleteChunks(db, corpus, ownerId, documentKey);
     },
+
+    /** A document's passages under its new title (citations show it; the search column follows). */
+    async renameDocument(ownerId: string, documentKey: string, title: string): Promise<void> {
+      await db
+        .update(retrievalChunks)
+        .set({ documentTitle: title })
+        .where(and(eq(retrievalChunks.corpus, 'uploaded'), eq(retrievalChunks.ownerId, ownerId), eq(retrievalChunks.documentKey, documentKey)));
+    },
   };
 }
 

@@ -103,6 +103,12 @@ export function createRetrievalService(deps: RetrievalDeps) {
     },
 
     /** Its passages wherever they went: the owner's files or, for a knowledge upload, the guide. */
+    /** An uploaded document renamed (the same bytes uploaded again under a new name). */
+    async renameUploadedDocument(ownerId: string, documentId: string, title: string): Promise<void> {
+      requireUuid(ownerId, 'ownerId');
+      await repository.renameDocument(ownerId, documentId, title);
+    },
+
     async deleteUploadedDocument(ownerId: string, documentId: string): Promise<void> {
       requireUuid(ownerId, 'ownerId');
       await repository.deleteDocument('uploaded', ownerId, documentId);
