@@ -120,6 +120,11 @@ const invoiceMapping = z.object({
   invoice_number: z.string().nullable().optional(),
   amount: money,
   chosen_vendor: z.string().trim().min(1, 'Choose a vendor for every line.').max(200),
+  /**
+   * confirm-invoices: this invoice's one mapping is its Invoice Total Only line (amount and
+   * vendor), for this invoice alone; the body's invoice_total_only sets it for every invoice.
+   */
+  invoice_total_only: z.boolean().optional(),
 });
 export type InvoiceMapping = z.infer<typeof invoiceMapping>;
 
@@ -173,6 +178,8 @@ export const invoiceDto = z.object({
   invoiceNumber: z.string().nullable(),
   vendorName: z.string().nullable(),
   amount: z.number().nullable(),
+  /** ISO 4217 code of the amount, as read from the invoice. */
+  currency: z.string(),
   status: invoiceStatus,
   /** Invoice date, ISO yyyy-mm-dd. */
   date: z.string().nullable(),

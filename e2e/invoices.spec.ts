@@ -66,6 +66,8 @@ test('process three invoices in the dialog: change a vendor, edit an amount, tot
   // Invoice 2: the first line's amount edited.
   await expect(dialog.getByText('Invoice 2 of 3')).toBeVisible();
   await dialog.getByLabel('Amount for line 1').fill('123.45');
+  // Confirming is not blocked, but the difference to the invoice total is spelled out.
+  await expect(dialog.getByRole('status').filter({ hasText: /^Lines come to \$/ })).toContainText('Edit a line amount or choose Invoice Total Only.');
   await dialog.getByRole('button', { name: 'Confirm Invoice' }).click();
 
   // Invoice 3: one line with the invoice total.
@@ -116,10 +118,29 @@ test('process a batch on the full page: preview, confirmation grid, confirm and 
   await expect(grid).toContainText(a.invoice_number);
   await expect(grid).toContainText(b.invoice_number);
   await expect(grid.getByText('Ready').first()).toBeVisible();
+
+  // Under each invoice: whether the lines to be written add up to its total, live as lines are edited.
+  const tieOuts = grid.getByRole('status');
+  await expect(tieOuts).toHaveCount(2);
+  for (const tieOut of await tieOuts.all()) await expect(tieOut).toHaveText(/^(Lines add up to the invoice total of \$|Lines come to \$)/);
+  await grid.getByLabel(`Amount for invoice ${a.invoice_number} line 1`).fill(String(a.line_items[0].amount + 10));
+  await expect(tieOuts.first()).toHaveText(/^Lines come to \$[\d,.]+; the invoice total is \$[\d,.]+ \(difference \$[\d,.]+\)\./);
+  await grid.getByLabel(`Invoice Total Only for invoice ${a.invoice_number}`).check();
+  await expect(tieOuts.first()).toHaveText(/^Lines add up to the invoice total of \$/);
+
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Confirm & Process (2 invoice(s))' }).click();
   await expect(page.getByText('Successfully processed 2 invoice(s)', { exact: true })).toBeVisible();
-  expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+  const workbookFile = await download;
+  expect(workbookFile.suggestedFilename()).toMatch(/\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await workbookFile.path());
+  const sheet = workbook.getWorksheet('Daily-Detail')!;
+  const headers = (sheet.getRow(1).values as unknown[]).map(String);
+  const rows = Array.from({ length: sheet.rowCount - 1 }, (_, index) => sheet.getRow(index + 2));
+  const ofA = rows.filter((row) => String(row.getCell(headers.indexOf('Invoice Number')).value) === a.invoice_number);
+  expect(ofA).toHaveLength(1);
+  expect(ofA[0].getCell(headers.indexOf('Amount')).value).toBeCloseTo(a.total_amount, 2);
 });
 
 test('a file that is not a PDF fails alone on the full page, with its reason', async ({ page }) => {

@@ -173,12 +173,13 @@ describe('the Summary sheet', () => {
 
     expect(summary.getCell('A1').value).toBe('AP import summary: Keystone Builders');
     expect(summary.getCell('B2').value).toEqual(utcDate('2026-11-22'));
-    expect(rowValues(summary, 4, 10)).toEqual([
+    expect(rowValues(summary, 4, 11)).toEqual([
       'Vendor',
       'Invoice Number',
       'Invoice Date',
       'Job',
       'Reference/PO',
+      'Currency',
       'Invoice Total',
       'Lines Written',
       'Difference',
@@ -186,46 +187,65 @@ describe('the Summary sheet', () => {
       'Check',
     ]);
     expect(summary.views[0]).toMatchObject({ state: 'frozen', ySplit: 4 });
-    expect(rowValues(summary, 5, 10)).toEqual([
+    expect(rowValues(summary, 5, 11)).toEqual([
       'Riverside Ready Mix, Inc.',
       'RM-88231',
       utcDate('2026-11-03'),
       '2417',
       'PO 2417-031',
+      'USD',
       1558.5,
       1558.5,
       0,
       3,
       'Ties out',
     ]);
-    expect(rowValues(summary, 6, 10)).toEqual([
+    expect(rowValues(summary, 6, 11)).toEqual([
       'Valley Lumber & Supply',
       'CM-1044',
       utcDate('2026-11-05'),
       '2417',
       null,
+      'USD',
       -312.4,
       -312.4,
       0,
       2,
       'Ties out',
     ]);
-    expect(rowValues(summary, 7, 10).slice(5)).toEqual([2140.77, 2140.77, 0, 1, 'Ties out']);
-    expect(rowValues(summary, 8, 10).slice(5)).toEqual([null, 31, null, 3, 'No printed total']);
-    expect(rowValues(summary, 9, 10).slice(5)).toEqual([1000, 990, 10, 2, 'Lines differ from total']);
+    expect(rowValues(summary, 7, 11).slice(6)).toEqual([2140.77, 2140.77, 0, 1, 'Ties out']);
+    expect(rowValues(summary, 8, 11).slice(6)).toEqual([null, 31, null, 3, 'No printed total']);
+    expect(rowValues(summary, 9, 11).slice(6)).toEqual([1000, 990, 10, 2, 'Lines differ from total']);
 
-    const total = rowValues(summary, 10, 10);
+    const total = rowValues(summary, 10, 11);
     expect(total.slice(0, 2)).toEqual(['Total', '5 invoices']);
-    expect(total[5]).toEqual({ formula: 'SUM(F5:F9)', result: 4386.87 });
-    expect(total[6]).toEqual({ formula: 'SUM(G5:G9)', result: 4407.87 });
-    expect(total[7]).toEqual({ formula: 'SUM(H5:H9)', result: 10 });
-    expect(total[8]).toEqual({ formula: 'SUM(I5:I9)', result: 11 });
-    expect(total[9]).toBe('1 without a printed total');
-    expect(Math.round((total[6] as { result: number }).result * 100)).toBe(detailCents);
+    expect(total[5]).toBe('USD');
+    expect(total[6]).toEqual({ formula: 'SUM(G5:G9)', result: 4386.87 });
+    expect(total[7]).toEqual({ formula: 'SUM(H5:H9)', result: 4407.87 });
+    expect(total[8]).toEqual({ formula: 'SUM(I5:I9)', result: 10 });
+    expect(total[9]).toEqual({ formula: 'SUM(J5:J9)', result: 11 });
+    expect(total[10]).toBe('1 without a printed total');
+    expect(Math.round((total[7] as { result: number }).result * 100)).toBe(detailCents);
 
     expect(summary.getCell('A11').value).toBe('Amount column of Daily-Detail');
-    expect(summary.getCell('G11').value).toEqual({ formula: "SUM('Daily-Detail'!K2:K12)", result: 4407.87 });
-    expect(summary.getCell('F6').numFmt).toBe('#,##0.00');
+    expect(summary.getCell('H11').value).toEqual({ formula: "SUM('Daily-Detail'!K2:K12)", result: 4407.87 });
+    expect(summary.getCell('G6').numFmt).toBe('#,##0.00');
+  });
+
+  it('names the currency of each invoice beside its amounts, and says when the sums mix currencies', async () => {
+    const euro = makeInvoice({ ...plumbingShort, invoiceId: 'inv-euro', invoiceNumber: 'RE-2026-118', currency: 'EUR' });
+    const workbook = await written([readyMix, euro], { postingDate: POSTING });
+    const summary = workbook.getWorksheet('Summary')!;
+    expect(summary.getCell('F4').value).toBe('Currency');
+    expect([summary.getCell('F5').value, summary.getCell('F6').value]).toEqual(['USD', 'EUR']);
+    expect(summary.getCell('G6').value).toBe(1000);
+    expect(summary.getCell('F7').value).toBe('Mixed');
+    expect(summary.getCell('K7').value).toBe('Sums mix USD, EUR');
+    // The Daily-Detail sheet keeps the ERP's columns: plain amounts, no currency column.
+    const detail = workbook.getWorksheet('Daily-Detail')!;
+    expect(rowValues(detail, 1)).toEqual(DEFAULT_HEADERS);
+    expect(detail.getCell('K5').value).toBe(640);
+    expect(detail.getCell('K5').numFmt).toBe('#,##0.00');
   });
 
   it('leaves out the cross-check when the layout has no amount column', async () => {

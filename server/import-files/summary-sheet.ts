@@ -15,14 +15,31 @@ const SUMMARY_HEADERS = [
   'Invoice Date',
   'Job',
   'Reference/PO',
+  'Currency',
   'Invoice Total',
   'Lines Written',
   'Difference',
   'Lines',
   'Check',
 ] as const;
-const FORMATS = [TEXT_FORMAT, TEXT_FORMAT, EXCEL_DATE_FORMAT, TEXT_FORMAT, TEXT_FORMAT, MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, '0', TEXT_FORMAT];
-const TOTAL_COLUMN = { invoiceTotal: 6, linesWritten: 7, difference: 8, lineCount: 9, check: 10 } as const;
+const FORMATS = [
+  TEXT_FORMAT,
+  TEXT_FORMAT,
+  EXCEL_DATE_FORMAT,
+  TEXT_FORMAT,
+  TEXT_FORMAT,
+  TEXT_FORMAT,
+  MONEY_FORMAT,
+  MONEY_FORMAT,
+  MONEY_FORMAT,
+  '0',
+  TEXT_FORMAT,
+];
+/**
+ * The amounts are plain numbers in each invoice's own currency, named in the Currency column
+ * beside them; the Daily-Detail sheet's columns are left as the ERP import expects them.
+ */
+const TOTAL_COLUMN = { currency: 6, invoiceTotal: 7, linesWritten: 8, difference: 9, lineCount: 10, check: 11 } as const;
 /** Title and posting date sit above the table. */
 const SUMMARY_HEADER_ROW = 4;
 
@@ -62,24 +79,7 @@ export function addSummarySheet(workbook: ExcelJS.Workbook, entries: ImportInvoi
 
   const firstRow = SUMMARY_HEADER_ROW + 1;
   const lastRow = SUMMARY_HEADER_ROW + rows.length;
-  const totalRow = sheet.getRow(lastRow + 1);
-  const sum = (column: number, cents: number): ExcelJS.CellFormulaValue => {
-    const letter = sheet.getColumn(column).letter;
-    return { formula: `SUM(${letter}${firstRow}:${letter}${lastRow})`, result: fromCents(cents), date1904: false };
-  };
-  const totals = grandTotals(entries);
-  totalRow.getCell(1).value = 'Total';
-  totalRow.getCell(2).value = `${entries.length} ${entries.length === 1 ? 'invoice' : 'invoices'}`;
-  totalRow.getCell(TOTAL_COLUMN.invoiceTotal).value = sum(TOTAL_COLUMN.invoiceTotal, totals.invoiceTotalCents);
-  totalRow.getCell(TOTAL_COLUMN.linesWritten).value = sum(TOTAL_COLUMN.linesWritten, totals.linesTotalCents);
-  totalRow.getCell(TOTAL_COLUMN.difference).value = sum(TOTAL_COLUMN.difference, totals.differenceCents);
-  totalRow.getCell(TOTAL_COLUMN.lineCount).value = { formula: `SUM(I${firstRow}:I${lastRow})`, result: totals.lineCount, date1904: false };
-  if (totals.withoutTotal > 0) {
-    totalRow.getCell(TOTAL_COLUMN.check).value = `${totals.withoutTotal} without a printed total`;
-  }
-  totalRow.eachCell((cell, column) => (cell.numFmt = FORMATS[column - 1]));
-  totalRow.font = { bold: true };
-  totalRow.eachCell((cell) => (cell.border = { top: { style: 'thin' } }));
+  const totals = addTotalRow(sheet, entries, firstRow, lastRow);
 
   if (options.dailyDetail) {
     const { sheetName, column, firstRow: from, lastRow: to } = options.dailyDetail;
@@ -99,6 +99,33 @@ export function addSummarySheet(workbook: ExcelJS.Workbook, entries: ImportInvoi
   });
 }
 
+/** The Total row under the invoices: sums as formulas with their cached results, and notes. */
+function addTotalRow(sheet: ExcelJS.Worksheet, entries: ImportInvoice[], firstRow: number, lastRow: number) {
+  const totalRow = sheet.getRow(lastRow + 1);
+  const sum = (column: number, result: number): ExcelJS.CellFormulaValue => {
+    const letter = sheet.getColumn(column).letter;
+    return { formula: `SUM(${letter}${firstRow}:${letter}${lastRow})`, result, date1904: false };
+  };
+  const totals = grandTotals(entries);
+  totalRow.getCell(1).value = 'Total';
+  totalRow.getCell(2).value = `${entries.length} ${entries.length === 1 ? 'invoice' : 'invoices'}`;
+  totalRow.getCell(TOTAL_COLUMN.currency).value = totals.currencies.length === 1 ? text(totals.currencies[0]) : 'Mixed';
+  totalRow.getCell(TOTAL_COLUMN.invoiceTotal).value = sum(TOTAL_COLUMN.invoiceTotal, fromCents(totals.invoiceTotalCents));
+  totalRow.getCell(TOTAL_COLUMN.linesWritten).value = sum(TOTAL_COLUMN.linesWritten, fromCents(totals.linesTotalCents));
+  totalRow.getCell(TOTAL_COLUMN.difference).value = sum(TOTAL_COLUMN.difference, fromCents(totals.differenceCents));
+  totalRow.getCell(TOTAL_COLUMN.lineCount).value = sum(TOTAL_COLUMN.lineCount, totals.lineCount);
+  const notes = [
+    ...(totals.withoutTotal > 0 ? [`${totals.withoutTotal} without a printed total`] : []),
+    // Euros added to dollars mean nothing; the sums then only check the sheet against itself.
+    ...(totals.currencies.length > 1 ? [`Sums mix ${totals.currencies.join(', ')}`] : []),
+  ];
+  if (notes.length > 0) totalRow.getCell(TOTAL_COLUMN.check).value = escapeCellText(notes.join('; '));
+  totalRow.eachCell((cell, column) => (cell.numFmt = FORMATS[column - 1]));
+  totalRow.font = { bold: true };
+  totalRow.eachCell((cell) => (cell.border = { top: { style: 'thin' } }));
+  return totals;
+}
+
 function invoiceRow(entry: ImportInvoice): SheetValue[] {
   const { invoice } = entry;
   const difference = entry.invoiceTotalCents === null ? null : entry.invoiceTotalCents - entry.linesTotalCents;
@@ -109,6 +136,7 @@ function invoiceRow(entry: ImportInvoice): SheetValue[] {
     entry.invoiceDate && toExcelDate(entry.invoiceDate),
     text(invoice.jobNumber),
     text(invoice.reference),
+    text(invoice.currency),
     entry.invoiceTotalCents === null ? null : fromCents(entry.invoiceTotalCents),
     fromCents(entry.linesTotalCents),
     difference === null ? null : fromCents(difference),
@@ -118,8 +146,9 @@ function invoiceRow(entry: ImportInvoice): SheetValue[] {
 }
 
 function grandTotals(entries: ImportInvoice[]) {
-  const totals = { invoiceTotalCents: 0, linesTotalCents: 0, differenceCents: 0, lineCount: 0, withoutTotal: 0 };
+  const totals = { invoiceTotalCents: 0, linesTotalCents: 0, differenceCents: 0, lineCount: 0, withoutTotal: 0, currencies: [] as string[] };
   for (const entry of entries) {
+    if (!totals.currencies.includes(entry.invoice.currency)) totals.currencies.push(entry.invoice.currency);
     totals.linesTotalCents += entry.linesTotalCents;
     totals.lineCount += entry.lines.length;
     if (entry.invoiceTotalCents === null) {

@@ -5,13 +5,15 @@ import type { ConfirmedInvoice, ConfirmedInvoiceLine } from './types';
 const CONFIRMED_AT = new Date('2026-11-22T15:30:00Z');
 
 function invoice(
-  fields: Omit<ConfirmedInvoice, 'confirmedAt' | 'lines' | 'totalOnly'> & {
+  fields: Omit<ConfirmedInvoice, 'confirmedAt' | 'lines' | 'totalOnly' | 'currency'> & {
     lines: Array<Omit<ConfirmedInvoiceLine, 'lineNumber' | 'vendorName' | 'vendorCode'>>;
     totalOnly?: boolean;
+    currency?: string;
   },
 ): ConfirmedInvoice {
   return {
     ...fields,
+    currency: fields.currency ?? 'USD',
     totalOnly: fields.totalOnly ?? false,
     confirmedAt: CONFIRMED_AT,
     lines: fields.lines.map((line, index) => ({ lineNumber: index + 1, vendorName: fields.vendorName, vendorCode: fields.vendorCode, ...line })),

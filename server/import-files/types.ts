@@ -26,6 +26,8 @@ export interface ConfirmedInvoice {
   vendorCode: string | null;
   /** The amount due printed on the invoice; null when none was read. */
   invoiceTotal: number | null;
+  /** ISO 4217 code of every amount of the invoice, as read from it. */
+  currency: string;
   /** When true, `lines` holds exactly one line carrying the invoice total. */
   totalOnly: boolean;
   lines: ConfirmedInvoiceLine[];

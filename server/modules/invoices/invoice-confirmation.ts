@@ -18,7 +18,7 @@ import {
 } from '../../import-files';
 import { createChoiceCheck, describe, sameBill, type Choice, type PreparedConfirmation, type StoredConfirmation } from './invoice-choice';
 import type { ImportBatchRow, InvoiceRow, InvoicesRepository } from './invoices.repository';
-import type { InvoicesService } from './invoices.service';
+import { storedParse, type InvoicesService } from './invoices.service';
 import type { VendorDirectory } from '../vendors/vendor-directory';
 
 export interface ConfirmationDeps {
@@ -76,7 +76,8 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
       for (const invoiceId of invoiceIds) {
         const mappings = input.mappings.filter((mapping) => mapping.invoice_id === invoiceId);
         try {
-          const next = await prepare(ownerId, invoiceId, { mappings, totalOnly: input.totalOnly || mappings.length === 0 }, undefined);
+          const totalOnly = input.totalOnly || mappings.length === 0 || mappings.some((mapping) => mapping.invoice_total_only === true);
+          const next = await prepare(ownerId, invoiceId, { mappings, totalOnly }, undefined);
           // Nothing is stored until all are checked, so a bill sent twice in one batch is caught here.
           if (prepared.some((earlier) => sameBill(earlier, next))) {
             throw new ConflictError(
@@ -164,6 +165,7 @@ function toConfirmedInvoice(row: InvoiceRow): ConfirmedInvoice {
     vendorName: confirmation.vendorName,
     vendorCode: confirmation.vendorCode,
     invoiceTotal: row.totalAmount === null ? null : Number(row.totalAmount),
+    currency: storedParse(row).extracted.currency,
     totalOnly: confirmation.totalOnly,
     lines: confirmation.lines,
     sourceFile: row.filename,

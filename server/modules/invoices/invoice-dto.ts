@@ -128,6 +128,7 @@ export function toInvoiceDto(row: InvoiceRow): InvoiceDto {
     invoiceNumber: row.invoiceNumber,
     vendorName: row.vendorName,
     amount: row.totalAmount === null ? null : Number(row.totalAmount),
+    currency: (row.parsed as StoredParse).extracted.currency,
     status: STATUS_LABEL[row.status],
     date: row.invoiceDate,
     dueDate: row.dueDate,

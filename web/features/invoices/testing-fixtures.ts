@@ -43,6 +43,7 @@ export function invoiceDtoFixture(overrides: Partial<InvoiceDto> = {}): InvoiceD
     invoiceNumber: '1001',
     vendorName: 'Acme Supply',
     amount: 1234.5,
+    currency: 'USD',
     status: 'Confirmed',
     date: '2025-11-03',
     dueDate: null,

@@ -99,11 +99,12 @@ describe('InvoiceBatchFlow', () => {
       .map((row) =>
         within(row)
           .getAllByRole('cell')
-          .map((cell) => cell.textContent),
+          .map((cell) => cell.querySelector<HTMLInputElement>('input[type=number]')?.value ?? cell.textContent),
       );
     expect(rows).toEqual([
-      ['1001', 'Lumber 2x4', 'Acme Supply', '$100.00', 'Ready'],
-      ['1001', 'Delivery', 'Acme Supply', '$50.00', 'Ready'],
+      ['1001', 'Lumber 2x4', 'Acme Supply', '100.00', 'Ready'],
+      ['1001', 'Delivery', 'Acme Supply', '50.00', 'Ready'],
+      ['Lines add up to the invoice total of $150.00.Invoice Total Only for invoice 1001'],
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -121,6 +122,71 @@ describe('InvoiceBatchFlow', () => {
     });
     expect(screen.getByText('Invoice Upload')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Process 0 Invoice(s)' })).toBeTruthy();
+  });
+
+  it('warns under an invoice whose edited lines no longer add up to its total, without blocking the confirm', async () => {
+    const euro = parsedInvoiceFixture({
+      invoice_id: 'inv-2',
+      source_filename: 'bolt-77.pdf',
+      invoice_number: '77',
+      currency: 'EUR',
+      total_amount: 80,
+      vendor_candidates: ['Bolt & Nut'],
+      line_items: [{ line_number: 1, id: null, description: 'Anchor bolts', quantity: null, unit_price: null, amount: 80, vendor_candidates: [] }],
+      invoice_lines: [{ line_number: 1, invoice_number: '77', amount: 80, vendor_name: 'Bolt & Nut' }],
+    });
+    const both = { results: [ok, { success: true, filename: 'bolt-77.pdf', error: null, parsed_invoices: [euro] }] };
+    const user = await processFiles([pdf('acme-1001.pdf'), pdf('bolt-77.pdf')], JSON.stringify(both));
+    await user.click(await screen.findByRole('button', { name: 'Continue to Confirmation' }));
+
+    expect(screen.getAllByRole('definition')[2].textContent).toBe('$150.00 + €80.00');
+    expect(screen.getByText('Lines add up to the invoice total of €80.00.')).toBeTruthy();
+    const region = screen.getByText('Lines add up to the invoice total of $150.00.').closest('[role="status"]')!;
+    expect(region.getAttribute('aria-live')).toBe('polite');
+
+    const amount = screen.getByRole('spinbutton', { name: 'Amount for invoice 1001 line 2' });
+    await user.clear(amount);
+    await user.type(amount, '40');
+    // The same live region now carries the warning, so a screen reader hears it.
+    expect(region.textContent).toBe(
+      'Lines come to $140.00; the invoice total is $150.00 (difference $10.00). Edit a line amount or choose Invoice Total Only.',
+    );
+    expect(screen.getByText('Lines add up to the invoice total of €80.00.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Confirm & Process (2 invoice(s))' }));
+    expect(await screen.findByText('Successfully processed 1 invoice(s)')).toBeTruthy();
+    expect(confirmBodies[0]).toMatchObject({
+      mappings: [
+        { invoice_id: 'inv-1', line_number: 1, amount: 100 },
+        { invoice_id: 'inv-1', line_number: 2, amount: 40 },
+        { invoice_id: 'inv-2', line_number: 1, amount: 80, chosen_vendor: 'Bolt & Nut' },
+      ],
+    });
+  });
+
+  it("posts one invoice's total alone with its Invoice Total Only", async () => {
+    const user = await processFiles([pdf('acme-1001.pdf')], JSON.stringify({ results: [ok] }));
+    await user.click(await screen.findByRole('button', { name: 'Continue to Confirmation' }));
+    const amount = screen.getByRole('spinbutton', { name: 'Amount for invoice 1001 line 1' });
+    await user.clear(amount);
+    await user.type(amount, '90');
+    expect(screen.getByText(/^Lines come to \$140\.00/)).toBeTruthy();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Invoice Total Only for invoice 1001' }));
+    expect(screen.getByText('Lines add up to the invoice total of $150.00.')).toBeTruthy();
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+    const [line] = screen.getAllByRole('row').slice(1);
+    expect(
+      within(line)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1001', 'Invoice total', 'Acme Supply', '$150.00', 'Ready']);
+
+    await user.click(screen.getByRole('button', { name: 'Confirm & Process (1 invoice(s))' }));
+    await waitFor(() => expect(confirmBodies).toHaveLength(1));
+    expect((confirmBodies[0] as { mappings: unknown[] }).mappings).toEqual([
+      { invoice_id: 'inv-1', line_number: 1, invoice_number: '1001', amount: 150, chosen_vendor: 'Acme Supply', invoice_total_only: true },
+    ]);
   });
 
   it('sends a file that is not a PDF along, and lists the reason the server refused it', async () => {

@@ -4,7 +4,7 @@ import { toast } from '@/components/ui/toast';
 import { useConfirmInvoices } from '../api/confirm-invoices';
 import { downloadInvoiceFile } from '../api/download-invoice-file';
 import { InvalidResponseError, useUploadInvoices } from '../api/upload-invoices';
-import { batchMappings, summarizeBatch, uploadCompleteText } from '../lib/batch';
+import { batchMappings, changeBatchEdit, summarizeBatch, uploadCompleteText, type BatchEdits } from '../lib/batch';
 import { withServerMessage } from '../lib/format';
 import { InvoiceBatchPreview } from './invoice-batch-preview';
 import { InvoiceBatchUpload } from './invoice-batch-upload';
@@ -19,6 +19,7 @@ export function InvoiceBatchFlow() {
   const [step, setStep] = useState<Step>('upload');
   const [files, setFiles] = useState<File[]>([]);
   const [results, setResults] = useState<UploadInvoicesResult[]>([]);
+  const [edits, setEdits] = useState<BatchEdits>({});
   const upload = useUploadInvoices();
   const confirm = useConfirmInvoices();
   const summary = useMemo(() => summarizeBatch(results), [results]);
@@ -27,6 +28,7 @@ export function InvoiceBatchFlow() {
     setStep('upload');
     setFiles([]);
     setResults([]);
+    setEdits({});
   };
 
   const process = async () => {
@@ -34,6 +36,7 @@ export function InvoiceBatchFlow() {
       const answer = await upload.mutateAsync(files);
       const next = summarizeBatch(answer);
       setResults(answer);
+      setEdits({});
       toast({ title: 'Upload Complete', description: uploadCompleteText(next) });
       setStep(next.succeeded.length > 0 ? 'preview' : 'grid');
     } catch (err) {
@@ -45,7 +48,11 @@ export function InvoiceBatchFlow() {
 
   const confirmAll = async () => {
     try {
-      const answer = await confirm.mutateAsync({ invoices: summary.invoices, mappings: batchMappings(summary.rows), invoice_total_only: false });
+      const answer = await confirm.mutateAsync({
+        invoices: summary.invoices,
+        mappings: batchMappings(summary.invoices, edits),
+        invoice_total_only: false,
+      });
       if (!answer.success) {
         toast({
           variant: 'destructive',
@@ -73,6 +80,8 @@ export function InvoiceBatchFlow() {
     return (
       <InvoiceConfirmationGrid
         summary={summary}
+        edits={edits}
+        onEdit={(invoice, change) => setEdits((previous) => changeBatchEdit(previous, invoice, change))}
         confirming={confirm.isPending}
         onCancel={() => (summary.succeeded.length > 0 ? setStep('preview') : reset())}
         onConfirm={() => void confirmAll()}

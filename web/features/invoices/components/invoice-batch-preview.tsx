@@ -25,7 +25,7 @@ function InvoicePage({ invoice }: { invoice: ParsedInvoice }) {
           ['Invoice Number', invoice.invoice_number ?? 'N/A'],
           ['Vendor', defaultInvoiceVendor(invoice) || 'Unknown'],
           ['Date', formatInvoiceDate(invoice.invoice_date)],
-          ['Total Amount', formatCurrency(invoice.total_amount)],
+          ['Total Amount', formatCurrency(invoice.total_amount, invoice.currency)],
         ].map(([label, value]) => (
           <div key={label}>
             <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>

@@ -16,7 +16,7 @@ export function InvoiceCard({ invoice, onPreview }: { invoice: InvoiceDto; onPre
         <InvoiceStatusBadge status={invoice.status} />
       </div>
       <div className="flex items-center justify-between gap-2 text-xs">
-        <span className="font-medium text-slate-900 tabular-nums dark:text-slate-100">{formatCurrency(invoice.amount)}</span>
+        <span className="font-medium text-slate-900 tabular-nums dark:text-slate-100">{formatCurrency(invoice.amount, invoice.currency)}</span>
         <span className="text-slate-500 dark:text-slate-400">{formatInvoiceDate(invoice.date)}</span>
         <Button variant="ghost" size="icon" className="size-7" aria-label={`Preview invoice ${number}`} onClick={() => onPreview(invoice)}>
           <Eye aria-hidden="true" />

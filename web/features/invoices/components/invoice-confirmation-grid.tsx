@@ -1,11 +1,14 @@
-import { Badge } from '@/components/ui/badge';
+import type { ParsedInvoice } from '@contract/invoices';
 import { Button } from '@/components/ui/button';
-import type { BatchSummary } from '../lib/batch';
+import { batchEditOf, type BatchEdit, type BatchEdits, type BatchSummary } from '../lib/batch';
 import { formatCurrency } from '../lib/format';
+import { BatchInvoiceRows, gridCell as cell } from './batch-invoice-rows';
 import { InvoiceProcessingErrors } from './invoice-processing-errors';
 
 type InvoiceConfirmationGridProps = {
   summary: BatchSummary;
+  edits: BatchEdits;
+  onEdit: (invoice: ParsedInvoice, change: (edit: BatchEdit) => BatchEdit) => void;
   confirming: boolean;
   onCancel: () => void;
   onConfirm: () => void;
@@ -20,10 +23,14 @@ function Count({ label, value, tone }: { label: string; value: string; tone: str
   );
 }
 
-const cell = 'px-3 py-2 text-left';
+/** One sum per currency: euros are not added to dollars. */
+function totalAmountText(totals: BatchSummary['totals']): string {
+  if (totals.length === 0) return formatCurrency(0, 'USD');
+  return totals.map(({ currency, amount }) => formatCurrency(amount, currency)).join(' + ');
+}
 
 /** Step 3 of the full page: what will be imported, what failed, and the final confirm. */
-export function InvoiceConfirmationGrid({ summary, confirming, onCancel, onConfirm }: InvoiceConfirmationGridProps) {
+export function InvoiceConfirmationGrid({ summary, edits, onEdit, confirming, onCancel, onConfirm }: InvoiceConfirmationGridProps) {
   const count = summary.invoices.length;
   return (
     <section
@@ -36,12 +43,12 @@ export function InvoiceConfirmationGrid({ summary, confirming, onCancel, onConfi
       <dl className="grid gap-3 sm:grid-cols-3">
         <Count label="Successfully Processed" value={String(summary.succeeded.length)} tone="text-green-700 dark:text-green-400" />
         <Count label="Failed to Process" value={String(summary.failed.length)} tone="text-red-700 dark:text-red-400" />
-        <Count label="Total Amount" value={formatCurrency(summary.totalAmount)} tone="text-slate-900 dark:text-slate-50" />
+        <Count label="Total Amount" value={totalAmountText(summary.totals)} tone="text-slate-900 dark:text-slate-50" />
       </dl>
 
       <InvoiceProcessingErrors failed={summary.failed} />
 
-      {summary.rows.length > 0 && (
+      {count > 0 && (
         <div className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
           <table className="w-full text-sm">
             <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
@@ -63,19 +70,15 @@ export function InvoiceConfirmationGrid({ summary, confirming, onCancel, onConfi
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {summary.rows.map((row) => (
-                <tr key={row.key}>
-                  <td className={cell}>{row.invoice.invoice_number ?? 'N/A'}</td>
-                  <td className={cell}>{row.description}</td>
-                  <td className={cell}>{row.vendor || 'Unknown'}</td>
-                  <td className={`${cell} text-right tabular-nums`}>{formatCurrency(row.amount)}</td>
-                  <td className={cell}>
-                    <Badge variant="success">Ready</Badge>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+            {summary.invoices.map((invoice) => (
+              <BatchInvoiceRows
+                key={invoice.invoice_id}
+                invoice={invoice}
+                edit={batchEditOf(edits, invoice)}
+                disabled={confirming}
+                onEdit={(change) => onEdit(invoice, change)}
+              />
+            ))}
           </table>
         </div>
       )}

@@ -7,6 +7,7 @@ import { formatCurrency } from '../lib/format';
 import { resolveLines, totalOnlyLine, type InvoiceEdits, type ResolvedLine } from '../lib/invoice-edits';
 import type { VendorOption } from '../lib/vendor-options';
 import { AmountInput } from './amount-input';
+import { TieOutNote } from './tie-out-note';
 import { VendorPicker } from './vendor-picker';
 
 const TOTAL_ONLY_HINT = 'Single line with invoice total will be added to Daily-Detail sheet';
@@ -91,6 +92,7 @@ export function InvoiceConfirmationPanel({ invoice, edits, vendors, onEdit, disa
           {edits.totalOnly ? TOTAL_ONLY_HINT : LINE_ITEMS_HINT}
         </p>
       </div>
+      <TieOutNote invoice={invoice} amounts={lines.map((line) => line.amount)} />
       <ul aria-label="Invoice lines" className="max-h-[300px] space-y-2 overflow-y-auto">
         {lines.map((line) => (
           <li key={line.lineNumber} className="space-y-2 rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800">
@@ -100,11 +102,12 @@ export function InvoiceConfirmationPanel({ invoice, edits, vendors, onEdit, disa
             </div>
             <div className="flex items-center gap-2">
               {edits.totalOnly ? (
-                <span className="w-28 text-right tabular-nums">{formatCurrency(line.amount)}</span>
+                <span className="w-28 text-right tabular-nums">{formatCurrency(line.amount, invoice.currency)}</span>
               ) : (
                 <AmountInput
                   aria-label={`Amount for line ${line.lineNumber}`}
                   value={line.amount}
+                  currency={invoice.currency}
                   disabled={disabled}
                   onChange={(amount) => onEdit((current) => ({ ...current, amounts: { ...current.amounts, [line.lineNumber]: amount } }))}
                 />

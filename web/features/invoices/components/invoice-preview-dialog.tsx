@@ -18,7 +18,7 @@ function PreviewBody({ invoice }: { invoice: InvoiceDto }) {
           <div className="flex flex-wrap items-center gap-2">
             <span>{invoice.vendorName ?? 'Unknown'}</span>
             <span aria-hidden="true">·</span>
-            <span>{formatCurrency(invoice.amount)}</span>
+            <span>{formatCurrency(invoice.amount, invoice.currency)}</span>
             <span aria-hidden="true">·</span>
             <span>{formatInvoiceDate(invoice.date)}</span>
             <InvoiceStatusBadge status={invoice.status} />

@@ -23,7 +23,7 @@ export function InvoicePreviewPanel({ invoice }: { invoice: ParsedInvoice }) {
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <Field label="Invoice Number" value={invoice.invoice_number ?? 'N/A'} />
         <Field label="Date" value={formatInvoiceDate(invoice.invoice_date)} />
-        <Field label="Total Amount" value={formatCurrency(invoice.total_amount)} />
+        <Field label="Total Amount" value={formatCurrency(invoice.total_amount, invoice.currency)} />
         <Field label="Job Number" value={invoice.job_number ?? 'N/A'} />
         {invoice.reference && <Field label="Reference/PO" value={invoice.reference} />}
       </dl>
@@ -41,7 +41,7 @@ export function InvoicePreviewPanel({ invoice }: { invoice: ParsedInvoice }) {
                   <p className="text-slate-900 dark:text-slate-100">{item.description}</p>
                   {item.id && <p className="text-xs text-slate-500 dark:text-slate-400">{item.id}</p>}
                 </div>
-                <span className="shrink-0 tabular-nums">{formatCurrency(item.amount)}</span>
+                <span className="shrink-0 tabular-nums">{formatCurrency(item.amount, invoice.currency)}</span>
               </li>
             ))}
           </ul>

@@ -241,6 +241,41 @@ describe('InvoiceProcessingDialog, review', () => {
     });
   });
 
+  it('says live whether the lines add up to the total, and warns without blocking when an edit breaks it', async () => {
+    const user = await uploadBoth();
+    const region = screen.getByText('Lines add up to the invoice total of $150.00.').closest('[role="status"]')!;
+    expect(region.getAttribute('aria-live')).toBe('polite');
+
+    const amount = screen.getByRole('spinbutton', { name: 'Amount for line 1' });
+    await user.clear(amount);
+    await user.type(amount, '120.5');
+    expect(region.textContent).toBe(
+      'Lines come to $170.50; the invoice total is $150.00 (difference $20.50). Edit a line amount or choose Invoice Total Only.',
+    );
+    expect((screen.getByRole('button', { name: 'Confirm Invoice' }) as HTMLButtonElement).disabled).toBe(false);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Invoice Total Only' }));
+    expect(region.textContent).toBe('Lines add up to the invoice total of $150.00.');
+  });
+
+  it('shows every amount of a EUR invoice in euros', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await user.upload(screen.getByTestId('invoice-file-input'), [pdf('acme-1001.pdf')]);
+    await answerUpload(0, [parsedInvoiceFixture({ currency: 'EUR', total_amount: 1234.5, tax_amount: 1084.5 })]);
+    await screen.findByText('Invoice 1 of 1');
+
+    expect(screen.getByText('€1,234.50')).toBeTruthy();
+    const items = within(screen.getByRole('list', { name: 'Line items' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Lumber 2x4SKU-1€100.00', 'Delivery€50.00']);
+    expect(screen.queryByText(/\$/)).toBeNull();
+    expect(screen.getByText(/^Lines come to €150\.00; the invoice total is €1,234\.50 \(difference €1,084\.50\)\./)).toBeTruthy();
+    expect(screen.getByText(/The difference is the invoice's tax, which gets no line of its own/)).toBeTruthy();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Invoice Total Only' }));
+    expect(within(screen.getByRole('list', { name: 'Invoice lines' })).getByText('€1,234.50')).toBeTruthy();
+  });
+
   it('ignores an amount edit that is not a number', async () => {
     const { bodies } = fakeConfirmApi([{ body: { filename: null, download_url: null, invoice_id: 'inv-1', confirmed_count: 1 } }]);
     const user = await uploadBoth();

@@ -61,6 +61,14 @@ describe('InvoicesTab', () => {
     expect(within(cards[1]).getByText('Pending')).toBeTruthy();
   });
 
+  it('shows each amount in its invoice currency', async () => {
+    serveInvoices([invoiceDtoFixture({ currency: 'EUR' }), invoiceDtoFixture({ id: 'inv-2', invoiceNumber: '1002', amount: 99, currency: 'CHF' })]);
+    renderWithProviders(<InvoicesTab />);
+    const cards = within(await screen.findByRole('list', { name: 'Invoices' })).getAllByRole('listitem');
+    expect(cards[0].textContent).toContain('€1,234.50');
+    expect(cards[1].textContent).toContain('CHF\u00a099.00');
+  });
+
   it("labels an invoice without a status 'Pending'", () => {
     renderWithProviders(<InvoiceStatusBadge status={undefined} />);
     expect(screen.getByText('Pending')).toBeTruthy();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatCurrency, formatInvoiceDate, formatMegabytes, isPdfFile, parseAmount } from './format';
+import { currencySymbol, formatCurrency, formatInvoiceDate, formatMegabytes, isPdfFile, parseAmount } from './format';
 
 const zone = process.env.TZ;
 afterEach(() => {
@@ -7,10 +7,28 @@ afterEach(() => {
 });
 
 describe('invoice formatting', () => {
-  it('shows amounts in US dollars, en-US, with N/A for none', () => {
-    expect(formatCurrency(1234.5)).toBe('$1,234.50');
-    expect(formatCurrency(-20)).toBe('-$20.00');
-    expect(formatCurrency(null)).toBe('N/A');
+  it('shows amounts in the invoice currency, en-US, with N/A for none', () => {
+    expect(formatCurrency(1234.5, 'USD')).toBe('$1,234.50');
+    expect(formatCurrency(-20, 'USD')).toBe('-$20.00');
+    expect(formatCurrency(1234.5, 'EUR')).toBe('€1,234.50');
+    expect(formatCurrency(1234.5, 'eur')).toBe('€1,234.50');
+    expect(formatCurrency(1234.5, 'GBP')).toBe('£1,234.50');
+    // Intl puts a no-break space between a code and the number.
+    expect(formatCurrency(1234.5, 'CHF')).toBe('CHF\u00a01,234.50');
+    expect(formatCurrency(null, 'EUR')).toBe('N/A');
+    expect(formatCurrency(undefined, 'EUR', '-')).toBe('-');
+  });
+
+  it('still shows the amount, and the code, for a currency Intl does not know', () => {
+    expect(formatCurrency(1234.5, 'EURO')).toBe('1,234.50 EURO');
+    expect(formatCurrency(5, '')).toBe('5.00');
+  });
+
+  it('gives the symbol an amount field is marked with', () => {
+    expect(currencySymbol('USD')).toBe('$');
+    expect(currencySymbol('EUR')).toBe('€');
+    expect(currencySymbol('CHF')).toBe('CHF');
+    expect(currencySymbol('EURO')).toBe('EURO');
   });
 
   it('reads yyyy-mm-dd as a calendar date, not UTC midnight', () => {

@@ -1,10 +1,42 @@
 import { serverMessage } from '@/lib/handle-error';
 
-/** Amounts in US dollars, en-US (docs/product-rules.md, Invoices). */
-const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
 
-export function formatCurrency(amount: number | null | undefined, fallback = 'N/A'): string {
-  return amount === null || amount === undefined || !Number.isFinite(amount) ? fallback : currency.format(amount);
+/** en-US money in the given ISO 4217 currency; null for a code Intl does not take. */
+function moneyFormat(currency: string): Intl.NumberFormat | null {
+  let format = moneyFormats.get(currency);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    } catch {
+      format = null;
+    }
+    moneyFormats.set(currency, format);
+  }
+  return format;
+}
+
+const plainAmount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * An amount in the invoice's own currency, en-US: '$1,234.50', '€1,234.50', 'CHF 1,234.50'
+ * (docs/product-rules.md, Invoices). A code Intl refuses is written after the plain number.
+ */
+export function formatCurrency(amount: number | null | undefined, currency: string, fallback = 'N/A'): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return fallback;
+  const code = currency.trim().toUpperCase();
+  const format = moneyFormat(code);
+  return format ? format.format(amount) : `${plainAmount.format(amount)} ${code}`.trim();
+}
+
+/** What marks an amount field as money in this currency: '$', '€', 'CHF'. */
+export function currencySymbol(currency: string): string {
+  const code = currency.trim().toUpperCase();
+  return (
+    moneyFormat(code)
+      ?.formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? code
+  );
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { tieOut, tieOutMessage } from './tie-out';
+
+const invoice = (total_amount: number | null, tax_amount: number | null = null, freight_amount: number | null = null) => ({
+  total_amount,
+  tax_amount,
+  freight_amount,
+});
+
+describe('tieOut', () => {
+  it('ties when the lines as written add up to the printed total, to the cent', () => {
+    expect(tieOut(invoice(150), [100, 50])).toEqual({ status: 'ties', linesTotal: 150, invoiceTotal: 150 });
+    // 0.1 + 0.2 is 0.30000000000000004 in floating point; in cents it is 30.
+    expect(tieOut(invoice(0.3), [0.1, 0.2]).status).toBe('ties');
+    // Credit notes post negative.
+    expect(tieOut(invoice(-312.4), [-287.4, -25]).status).toBe('ties');
+  });
+
+  it('rounds each line to the cent as confirming stores it', () => {
+    expect(tieOut(invoice(0.26), [0.125, 0.125]).status).toBe('ties');
+    expect(tieOut(invoice(20), [10.004, 10.004]).status).toBe('ties');
+  });
+
+  it('gives the difference as total minus lines, and which printed charge it is', () => {
+    expect(tieOut(invoice(373.5, 56.57), [216.93, 100])).toEqual({
+      status: 'differs',
+      linesTotal: 316.93,
+      invoiceTotal: 373.5,
+      difference: 56.57,
+      unwrittenCharge: 'tax',
+    });
+    expect(tieOut(invoice(130, 20, 10), [100])).toMatchObject({ difference: 30, unwrittenCharge: 'tax and freight' });
+    expect(tieOut(invoice(110, 20, 10), [100])).toMatchObject({ difference: 10, unwrittenCharge: 'freight' });
+    expect(tieOut(invoice(100, 20), [110])).toMatchObject({ difference: -10, unwrittenCharge: null });
+  });
+
+  it('has nothing to compare without a printed total', () => {
+    expect(tieOut(invoice(null), [10.1, 20.2, 0.7])).toEqual({ status: 'no-total', linesTotal: 31 });
+  });
+});
+
+describe('tieOutMessage', () => {
+  it('says quietly that the lines tie', () => {
+    expect(tieOutMessage(tieOut(invoice(150), [100, 50]), 'USD')).toBe('Lines add up to the invoice total of $150.00.');
+  });
+
+  it('names both sums, the difference and the ways to fix it, in the invoice currency', () => {
+    expect(tieOutMessage(tieOut(invoice(373.5), [316.93]), 'USD')).toBe(
+      'Lines come to $316.93; the invoice total is $373.50 (difference $56.57). Edit a line amount or choose Invoice Total Only.',
+    );
+    expect(tieOutMessage(tieOut(invoice(100), [110]), 'EUR')).toBe(
+      'Lines come to €110.00; the invoice total is €100.00 (difference €10.00). Edit a line amount or choose Invoice Total Only.',
+    );
+  });
+
+  it('points at tax or freight the lines leave out', () => {
+    expect(tieOutMessage(tieOut(invoice(373.5, 56.57), [316.93]), 'USD')).toBe(
+      "Lines come to $316.93; the invoice total is $373.50 (difference $56.57). The difference is the invoice's tax, which gets no line of its own: add it to a line amount or choose Invoice Total Only.",
+    );
+  });
+
+  it('gives the lines sum when there is no total', () => {
+    expect(tieOutMessage(tieOut(invoice(null), [31]), 'USD')).toBe('No invoice total was read; the lines come to $31.00.');
+  });
+});
