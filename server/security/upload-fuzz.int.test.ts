@@ -1,11 +1,9 @@
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentDto } from '@contract/documents';
 import { makeTextPdf } from '../adapters/extractors/test-fixtures';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../test/databases';
-import { buildDocumentsTestApp, uploadForm } from '../test/documents-app';
-import { FakeIssuer } from '../test/fake-issuer';
+import { databaseKinds } from '../test/databases';
+import { startDocumentsTestApp, uploadForm, type DocumentsTestApp } from '../test/documents-app';
 
 /**
  * Issue 12: random bytes and hostile text, through every upload path, extraction and storage,
@@ -14,7 +12,6 @@ import { FakeIssuer } from '../test/fake-issuer';
  * bidi overrides and delimiters; PDFs carry that text in their text layer.
  */
 
-const AUDIENCE = 'https://kai.example.com/api';
 const MAGIC = [
   '',
   '%PDF-1.7\n',
@@ -63,33 +60,20 @@ const uploadedFile = fc.record({
 });
 
 describe.each(databaseKinds)('uploads under random and hostile input (%s)', (kind) => {
-  let issuer: FakeIssuer;
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let drain: () => Promise<void>;
+  let kai: DocumentsTestApp;
 
   beforeAll(async () => {
-    issuer = await new FakeIssuer().start();
-    database = await createTestDatabase(kind);
-    ({ app, drain } = await buildDocumentsTestApp(database.handle, {
-      OIDC_ISSUER: issuer.issuer,
-      OIDC_CLIENT_ID: 'spa',
-      OIDC_AUDIENCE: AUDIENCE,
+    kai = await startDocumentsTestApp(kind, {
       KAI_UPLOAD_MAX_FILE_BYTES: String(64 * 1024),
       KAI_UPLOAD_QUOTA_FILES: '10000',
       KAI_UPLOAD_RATE_LIMIT: '10000',
-    }));
+    });
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.dispose();
-    await issuer?.stop();
-  });
-
-  const auth = async () => ({ authorization: `Bearer ${await issuer.sign({ sub: 'fuzzer', aud: AUDIENCE, email: 'fuzzer@example.com' })}` });
+  afterAll(() => kai?.close());
 
   it('answers every upload with a 2xx or a 4xx with a message, and reads what it stored without a crash', async () => {
-    const headers = await auth();
+    const { app, drain } = kai;
+    const headers = await kai.auth('fuzzer');
     await fc.assert(
       fc.asyncProperty(
         fc.array(uploadedFile, { minLength: 1, maxLength: 3 }),

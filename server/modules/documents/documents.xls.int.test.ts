@@ -1,39 +1,28 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentDto, DocumentWithContent, UploadResponse } from '@contract/documents';
 import { makeOle2, makeXls } from '../../adapters/extractors/test-fixtures';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/databases';
-import { FakeIssuer } from '../../test/fake-issuer';
+import { databaseKinds } from '../../test/databases';
 import { createRetrievalService } from '../retrieval';
-import { buildDocumentsTestApp, uploadForm } from '../../test/documents-app';
-
-const AUDIENCE = 'https://kai.example.com/api';
+import { startDocumentsTestApp, uploadForm, type DocumentsTestApp } from '../../test/documents-app';
 
 describe.each(databaseKinds)('legacy Office (.xls, .doc) uploads (%s)', (kind) => {
-  let issuer: FakeIssuer;
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let drain: () => Promise<void>;
+  let kai: DocumentsTestApp;
 
   beforeAll(async () => {
-    issuer = await new FakeIssuer().start();
-    database = await createTestDatabase(kind);
-    ({ app, drain } = await buildDocumentsTestApp(database.handle, { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: 'spa', OIDC_AUDIENCE: AUDIENCE }));
+    kai = await startDocumentsTestApp(kind);
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.dispose();
-    await issuer?.stop();
-  });
+  afterAll(() => kai?.close());
 
-  const auth = async (sub: string) => ({ authorization: `Bearer ${await issuer.sign({ sub, aud: AUDIENCE, email: `${sub}@example.com` })}` });
+  const auth = (sub: string) => kai.auth(sub);
   const upload = async (sub: string, name: string, bytes: Uint8Array) =>
-    app.inject({ method: 'POST', url: '/api/upload', headers: await auth(sub), payload: uploadForm([{ name, bytes }]) });
+    kai.app.inject({ method: 'POST', url: '/api/upload', headers: await auth(sub), payload: uploadForm([{ name, bytes }]) });
   const getDocument = async (sub: string, id: string) =>
-    (await app.inject({ url: `/api/document/${id}`, headers: await auth(sub) })).json() as DocumentWithContent;
+    (await kai.app.inject({ url: `/api/document/${id}`, headers: await auth(sub) })).json() as DocumentWithContent;
   const userId = async (sub: string) => {
-    const result = (await database.handle.db.execute(sql`select id from users where subject = ${sub}`)) as unknown as { rows: Array<{ id: string }> };
+    const result = (await kai.database.handle.db.execute(sql`select id from users where subject = ${sub}`)) as unknown as {
+      rows: Array<{ id: string }>;
+    };
     return result.rows[0].id;
   };
 
@@ -50,7 +39,7 @@ describe.each(databaseKinds)('legacy Office (.xls, .doc) uploads (%s)', (kind) =
     const [file] = (res.json() as UploadResponse).files;
     expect(file).toMatchObject({ name: 'change-orders.xls', fileType: 'application/vnd.ms-excel', status: 'queued', duplicate: false });
 
-    await drain();
+    await kai.drain();
     const document = await getDocument('alice', file.id);
     expect(document).toMatchObject({
       kind: 'xls',
@@ -61,10 +50,10 @@ describe.each(databaseKinds)('legacy Office (.xls, .doc) uploads (%s)', (kind) =
     expect(document.processedContent).toBe(
       '## Sheet: Change orders\n\n| Change order | Amount |\n| --- | --- |\n| CO-118 extra rebar at grid K | 4150 |\n\n## Sheet: Notes\n\n| Approved by the architect |\n| --- |',
     );
-    const list = (await app.inject({ url: '/api/documents', headers: await auth('alice') })).json() as DocumentDto[];
+    const list = (await kai.app.inject({ url: '/api/documents', headers: await auth('alice') })).json() as DocumentDto[];
     expect(list.map((d) => [d.id, d.kind])).toEqual([[file.id, 'xls']]);
 
-    const [hit] = await createRetrievalService({ db: database.handle.db }).searchUploaded(await userId('alice'), 'extra rebar grid K');
+    const [hit] = await createRetrievalService({ db: kai.database.handle.db }).searchUploaded(await userId('alice'), 'extra rebar grid K');
     expect(hit).toMatchObject({ documentKey: file.id, title: 'change-orders.xls' });
   });
 
@@ -75,14 +64,14 @@ describe.each(databaseKinds)('legacy Office (.xls, .doc) uploads (%s)', (kind) =
     const other = await upload('bob', 'minutes.doc', makeOle2({ '/Contents': 'x' }));
     expect(other.statusCode).toBe(415);
     expect(other.json().error.message).toMatch(/^minutes\.doc: This Office 97-2003 file is neither a Word document nor an Excel workbook/);
-    expect((await app.inject({ url: '/api/documents', headers: await auth('bob') })).json()).toEqual([]);
+    expect((await kai.app.inject({ url: '/api/documents', headers: await auth('bob') })).json()).toEqual([]);
   });
 
   it('fails a .doc whose Word stream is not a Word document with a reason the uploader can read', async () => {
     const res = await upload('bob', 'minutes.doc', makeOle2({ '/WordDocument': 'x'.repeat(5000), '/1Table': 'y' }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().files[0]).toMatchObject({ fileType: 'application/msword', status: 'queued' });
-    await drain();
+    await kai.drain();
     expect(await getDocument('bob', res.json().files[0].id)).toMatchObject({
       kind: 'doc',
       status: 'failed',
@@ -95,7 +84,7 @@ describe.each(databaseKinds)('legacy Office (.xls, .doc) uploads (%s)', (kind) =
     const damaged = Buffer.concat([makeXls({ S: [['a']] }).subarray(0, 8), Buffer.alloc(4096, 0x41)]);
     const res = await upload('carol', 'broken.xls', damaged);
     expect(res.statusCode, res.body).toBe(200);
-    await drain();
+    await kai.drain();
     expect(await getDocument('carol', res.json().files[0].id)).toMatchObject({
       status: 'failed',
       processedContent: null,

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { guideArticles, retrievalChunks } from '../../db/schema';
 
@@ -139,12 +139,22 @@ function documentChunks(db: Database) {
       await deleteChunks(db, corpus, ownerId, documentKey);
     },
 
-    /** A document's passages under its new title (citations show it; the search column follows). */
+    /**
+     * A document's passages under its new title (citations show it; the search column follows).
+     * Only passages whose title differs are written: re-uploading under the same name rewrites nothing.
+     */
     async renameDocument(ownerId: string, documentKey: string, title: string): Promise<void> {
       await db
         .update(retrievalChunks)
         .set({ documentTitle: title })
-        .where(and(eq(retrievalChunks.corpus, 'uploaded'), eq(retrievalChunks.ownerId, ownerId), eq(retrievalChunks.documentKey, documentKey)));
+        .where(
+          and(
+            eq(retrievalChunks.corpus, 'uploaded'),
+            eq(retrievalChunks.ownerId, ownerId),
+            eq(retrievalChunks.documentKey, documentKey),
+            ne(retrievalChunks.documentTitle, title),
+          ),
+        );
     },
   };
 }
