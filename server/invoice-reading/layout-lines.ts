@@ -44,8 +44,7 @@ export function layoutLines(layout: InvoiceLayout): Line[] {
 }
 
 export function pageLines(page: LayoutPage): Line[] {
-  const items = page.items.flatMap(splitRun).filter((item) => item.text.trim());
-  items.sort((a, b) => middle(a) - middle(b) || a.x - b.x);
+  const items = withoutOverprints(page.items.flatMap(splitRun).filter((item) => item.text.trim()));
   const groups: LayoutItem[][] = [];
   let current: LayoutItem[] = [];
   let top = 0;
@@ -70,6 +69,22 @@ export function pageLines(page: LayoutPage): Line[] {
   }
   if (current.length) groups.push(current);
   return groups.map((group) => toLine(group, page));
+}
+
+/**
+ * Sorted top to bottom, left to right, with text drawn twice at (almost) the same place kept
+ * once: some generators fake bold by printing a run again a fraction of a point to the side,
+ * which would read 'Total: 12.00Total: 12.00'.
+ */
+function withoutOverprints(items: LayoutItem[]): LayoutItem[] {
+  items.sort((a, b) => middle(a) - middle(b) || a.x - b.x);
+  const kept: LayoutItem[] = [];
+  for (const item of items) {
+    const near = (other: LayoutItem) => Math.abs(middle(other) - middle(item)) < 0.3 * item.height && Math.abs(other.x - item.x) < 0.3 * item.height;
+    if (kept.slice(-8).some((other) => other.text === item.text && near(other))) continue;
+    kept.push(item);
+  }
+  return kept;
 }
 
 /**

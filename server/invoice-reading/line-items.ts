@@ -68,7 +68,8 @@ const TABLE_END = labelPatterns([
   'bemerkung',
 ]);
 /** Rows that are charges of the totals block, not items, when printed inside the table. */
-const NOT_AN_ITEM = /^(?:sub-?\s?total|total|sales tax|tax|vat|freight|shipping|mwst|ust\.?|tva|summe|zwischensumme)\b/i;
+const NOT_AN_ITEM =
+  /^(?:sub-?\s?total|total|sales tax|tax|vat|freight|shipping|mwst|ust\.?|tva|summe|zwischensumme|versand\p{L}*|verzend\p{L}*|livraison|frais de port|porto|fracht|ups|fedex|dhl|postnl|gls|dpd|payment|zahlung)\b/iu;
 /** 'Verpackung : Flasche', 'Bruttopreis : 4,00': attribute lines under a row, not description. */
 const ATTRIBUTE = /^[\p{L}][\p{L}\d\s.\-/]{1,30}\s?:(?:\s|$)/u;
 /** A labelled note anywhere in a line ('Zählerstand von–bis: 543210') is no wrapped description. */
@@ -229,6 +230,10 @@ function rowLinesAbove(pending: Line[], anchor: Line, header: TableHeader): Line
     above.unshift(line);
     next = line;
   }
+  // A tall row prints its description a little higher than its numbers, on a line of its own.
+  const nearest = pending.at(-above.length - 1);
+  const described = [...above, anchor].some((line) => hasText(line, header));
+  if (nearest && !described && hasText(nearest, header) && next.y - nearest.y < 0.9 * nearest.height) above.unshift(nearest);
   return above;
 }
 

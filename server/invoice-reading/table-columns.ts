@@ -21,6 +21,8 @@ export interface TableHeader {
 }
 
 const word = (phrases: string[]) => new RegExp(`(?:^|[^\\p{L}])(?:${phrases.join('|')})(?![\\p{L}])`, 'iu');
+/** German and Dutch join words: 'Stückpreis', 'Leistungsbeschreibung', 'Regeltotaal' end in the column's word. */
+const wordEnd = (endings: string[]) => new RegExp(`\\p{L}{2,}(?:${endings.join('|')})(?![\\p{L}])`, 'iu');
 
 /** Checked in this order: the first kind that matches names the column. */
 const ROLES: Array<[ColumnRole, RegExp]> = [
@@ -45,8 +47,13 @@ const ROLES: Array<[ColumnRole, RegExp]> = [
       'nettowert',
       'nettobetrag',
       'net amount',
+      'regeltotaal',
+      'totaalbedrag',
     ]),
   ],
+  ['other', word(['discount', 'disc\\.?', 'korting', 'rabatt', 'remise', 'rabais'])],
+  // 'VAT Rate', 'Steuersatz': a tax column, before 'rate' can make it a price.
+  ['other', /^(?:vat|tax|tva|btw|ust|mwst|steuer)[\s.\-]*(?:rate|satz|%|taux)/iu],
   ['other', word(['scheduled value', 'previous', 'from previous application', 'retainage', 'balance', 'stored', '% complete', 'total completed'])],
   [
     'unitPrice',
@@ -61,6 +68,10 @@ const ROLES: Array<[ColumnRole, RegExp]> = [
       'preis/\\s?einheit',
       'prix unitaire',
       'p\\.u\\.',
+      'prijs per stuk',
+      'stukprijs',
+      'prijs',
+      'satz',
       'rate',
       'price',
       'preis',
@@ -68,7 +79,8 @@ const ROLES: Array<[ColumnRole, RegExp]> = [
       'cost',
     ]),
   ],
-  ['other', /(?:ust|mwst|vat|tax|tva|steuer)[\s.\-%]*(?:betrag|amount|montant|satz|rate|%)?/iu],
+  ['unitPrice', wordEnd(['preis', 'prijs'])],
+  ['other', /(?:ust|mwst|vat|tax|tva|btw|steuer)[\s.\-%]*(?:betrag|amount|montant|satz|rate|%)?/iu],
   [
     'quantity',
     word([
@@ -77,6 +89,9 @@ const ROLES: Array<[ColumnRole, RegExp]> = [
       'quantity',
       'menge',
       'anzahl',
+      'stückzahl',
+      'stunden',
+      'aantal',
       'quantité',
       'qté',
       'qte',
@@ -91,7 +106,11 @@ const ROLES: Array<[ColumnRole, RegExp]> = [
       'cy',
     ]),
   ],
-  ['amount', word(['amount', 'total', 'betrag', 'gesamt', 'gesamtbetrag', 'entgelt', 'montant', 'ext', 'net'])],
+  [
+    'amount',
+    word(['amounts?', 'totals?', 'subtotal', 'prices', 'betrag', 'gesamt', 'gesamtbetrag', 'entgelt', 'montant', 'ext', 'net', 'bedrag', 'totaal']),
+  ],
+  ['amount', wordEnd(['betrag', 'summe', 'bedrag'])],
   [
     'description',
     word([
@@ -110,8 +129,11 @@ const ROLES: Array<[ColumnRole, RegExp]> = [
       'material',
       'service',
       'libellé',
+      'produit',
+      'omschrijving',
     ]),
   ],
+  ['description', wordEnd(['beschreibung', 'bezeichnung', 'omschrijving'])],
   [
     'id',
     word([
@@ -150,8 +172,9 @@ const NUMBER_WITH_UNIT = /^[-+(]?[$€£]?\s?\d[\d.,' ]*\)?-?\s?[\p{L}²³%€$�
 
 /** A header line: two or more cells name columns, one of them an amount or price, and no amounts. */
 function isHeaderLine(line: Line): boolean {
-  if (line.cells.length < 2 || HAS_NUMBER.test(line.text)) return false;
-  const roles = new Set(line.cells.map((cell) => columnRole(cell.text)).filter((role) => role && role !== 'other'));
+  const cells = line.cells.flatMap(splitByRoles);
+  if (cells.length < 2 || HAS_NUMBER.test(line.text)) return false;
+  const roles = new Set(cells.map((cell) => columnRole(cell.text)).filter((role) => role && role !== 'other'));
   return roles.size >= 2 && (roles.has('amount') || roles.has('unitPrice')) && (roles.has('description') || roles.has('quantity'));
 }
 
@@ -159,7 +182,8 @@ function isHeaderLine(line: Line): boolean {
 function headerBand(lines: Line[], at: number): Line[] {
   const band = [lines[at]];
   const close = (a: Line, b: Line) => a.page === b.page && Math.abs(b.y - a.y) < 2.2 * Math.max(a.height, b.height);
-  const fits = (line: Line) => !HAS_NUMBER.test(line.text) && line.cells.every((c) => c.text.length < 30);
+  // 'Payment terms:  cash' above the header is a labelled field, not a header line.
+  const fits = (line: Line) => !HAS_NUMBER.test(line.text) && line.cells.every((c) => c.text.length < 30 && !/:(?:\s|$)/.test(c.text));
   for (let i = at - 1; i >= 0 && band.length < 4 && close(lines[i], band[0]) && fits(lines[i]); i--) band.unshift(lines[i]);
   for (let i = at + 1; i < lines.length && band.length < 5 && close(band.at(-1)!, lines[i]) && fits(lines[i]); i++) band.push(lines[i]);
   return band;
@@ -205,10 +229,28 @@ function buildColumns(band: Line[]): Column[] {
   return columns;
 }
 
-/** 'Qty Description' run together: each run that names a column becomes its own header cell. */
+/**
+ * 'Qty Description' run together: each run that names a column becomes its own header cell. One
+ * run naming two columns ('Discount Subtotal') is split between its words, each side's place
+ * estimated from its share of the characters.
+ */
 function splitByRoles(cell: Cell): Cell[] {
   const parts = cell.parts ?? [];
-  return parts.filter((part) => columnRole(part.text)).length >= 2 ? parts : [cell];
+  if (parts.filter((part) => columnRole(part.text)).length >= 2) return parts;
+  const words = cell.text.split(' ');
+  for (let at = 1; at < words.length; at++) {
+    const left = words.slice(0, at).join(' ');
+    const right = words.slice(at).join(' ');
+    const roles = [columnRole(left), columnRole(right)];
+    if (!roles[0] || !roles[1] || roles[0] === roles[1] || columnRole(cell.text) === null) continue;
+    const perChar = cell.width / cell.text.length;
+    const rightX = cell.x + (left.length + 1) * perChar;
+    return [
+      { ...cell, text: left, width: left.length * perChar, parts: undefined },
+      { ...cell, text: right, x: rightX, width: right.length * perChar, parts: undefined },
+    ];
+  }
+  return [cell];
 }
 
 /**
