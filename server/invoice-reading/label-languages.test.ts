@@ -32,6 +32,25 @@ function withTotals(totals: Array<[label: string, amount: string]>): Row[] {
 }
 
 describe('totals labelled in Dutch and other common phrasings', () => {
+  it('takes the charges of this bill, not a paid balance or one carried over', () => {
+    const totalOf = (totals: Array<[string, string]>) => parseInvoiceLayout(layout(withTotals(totals)))[0].totalAmount?.value;
+    expect(
+      totalOf([
+        ['Total Charges', '$100.00'],
+        ['Payment', '$100.00'],
+        ['Balance Due', '$0.00'],
+      ]),
+    ).toBe(100);
+    expect(
+      totalOf([
+        ['Previous Balance', '500.00'],
+        ['Payments Received', '-500.00'],
+        ['Current Charges', '100.00'],
+        ['Amount Due', '100.00'],
+      ]),
+    ).toBe(100);
+  });
+
   it('reads a Dutch totals block: subtotaal, BTW, totaal te betalen', () => {
     const [invoice] = parseInvoiceLayout(
       layout(

@@ -63,13 +63,25 @@ const TABLE_END = labelPatterns([
   'tva',
   'payment terms',
   'terms',
+  'please remit payment to',
+  'please remit to',
+  'please remit',
+  'remit payment to',
+  'remit to',
+  'please pay this amount',
+  'please pay',
+  'pay this amount',
+  'amount payable',
+  'total to pay',
+  'te betalen',
+  'à payer',
   'notes',
   'remarks',
   'bemerkung',
 ]);
 /** Rows that are charges of the totals block, not items, when printed inside the table. */
 const NOT_AN_ITEM =
-  /^(?:sub-?\s?total|total|sales tax|tax|vat|freight|shipping|mwst|ust\.?|tva|summe|zwischensumme|versand\p{L}*|verzend\p{L}*|livraison|frais de port|porto|fracht|ups|fedex|dhl|postnl|gls|dpd|payment|zahlung)\b/iu;
+  /^(?:sub-?\s?total|total|sales tax|tax|vat|freight|shipping|mwst|ust\.?|tva|summe|zwischensumme|versand\p{L}*|verzend\p{L}*|livraison|frais de port|porto|fracht|ups|fedex|dhl|postnl|gls|dpd|payments?|zahlung|previous balance|balance forward|balance brought forward|prior balance)\b/iu;
 /** 'Verpackung : Flasche', 'Bruttopreis : 4,00': attribute lines under a row, not description. */
 const ATTRIBUTE = /^[\p{L}][\p{L}\d\s.\-/]{1,30}\s?:(?:\s|$)/u;
 /** A labelled note anywhere in a line ('Zählerstand von–bis: 543210') is no wrapped description. */

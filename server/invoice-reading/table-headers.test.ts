@@ -106,6 +106,27 @@ describe('item table headers in other words and shapes', () => {
     ).toEqual(['Framing nails 16d']);
   });
 
+  it('keeps a balance carried over, payments and the remit-to block out of the items', () => {
+    expect(
+      items([
+        item('Description', 40, 200),
+        item('Amount', 500, 200),
+        item('Previous Balance', 40, 216),
+        item('500.00', 500, 216),
+        item('Payments Received - Thank You', 40, 232),
+        item('-500.00', 500, 232),
+        item('Service call, 2 hrs labor', 40, 248),
+        item('180.00', 500, 248),
+        item('Please remit payment to:', 40, 270),
+        item('Acme Mechanical, PO Box 17', 40, 284),
+        item('Suite 200', 300, 284),
+        item('Denver CO 80216', 40, 298),
+        item('Please Pay This Amount', 380, 320),
+        item('180.00', 500, 320),
+      ]).map((line) => line.description),
+    ).toEqual(['Service call, 2 hrs labor']);
+  });
+
   it('reads text drawn twice for bold once', () => {
     const [invoice] = parseInvoiceLayout(
       itemsLayout([
