@@ -5,6 +5,7 @@
  * and the table ends at the totals block. A page without a header continues the previous
  * page's table.
  */
+import { findAlignedRows } from './aligned-rows';
 import { findArithmeticRows } from './arithmetic-rows';
 import { findLabels, labelPatterns } from './labels';
 import { boundingBox, toRegion, type Cell, type Line } from './layout-lines';
@@ -129,7 +130,8 @@ export function findLineItems(lines: Line[], mark: DecimalMark): LineItemsResult
     if (read.ended) header = null;
   }
   if (rows.length === 0 && headers.length === 0) {
-    const fallback = findArithmeticRows(lines, mark, isTableEnd);
+    const arithmetic = findArithmeticRows(lines, mark, isTableEnd);
+    const fallback = arithmetic.items.length ? arithmetic : findAlignedRows(lines, mark, isTableEnd, NOT_AN_ITEM);
     return { items: fallback.items, headers: [], lines: fallback.lines };
   }
   const items: ExtractedLineItem[] = [];

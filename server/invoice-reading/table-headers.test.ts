@@ -127,6 +127,26 @@ describe('item table headers in other words and shapes', () => {
     ).toEqual(['Service call, 2 hrs labor']);
   });
 
+  it('finds a table with no header it knows from amounts aligned in a column that add up to the total', () => {
+    const rows = [
+      item('Work performed', 40, 200),
+      item('Charge', 500, 200),
+      item('Demolition of existing slab', 40, 216),
+      item('1,250.00', 500, 216),
+      item('Haul-off, 3 loads', 40, 232),
+      item('450.00', 509, 232),
+      item('Remit by wire', 40, 258),
+      item('Total', 420, 290),
+      item('1,700.00', 500, 290),
+    ];
+    expect(items(rows)).toEqual([
+      { description: 'Demolition of existing slab', quantity: null, unitPrice: null, amount: 1250 },
+      { description: 'Haul-off, 3 loads', quantity: null, unitPrice: null, amount: 450 },
+    ]);
+    // Amounts that do not add up to a printed total are not taken for a table.
+    expect(items(rows.map((row) => (row.text === '1,700.00' ? { ...row, text: '1,900.00' } : row)))).toEqual([]);
+  });
+
   it('reads text drawn twice for bold once', () => {
     const [invoice] = parseInvoiceLayout(
       itemsLayout([
