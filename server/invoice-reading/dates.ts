@@ -82,8 +82,15 @@ export function detectDateOrder(texts: string[]): DateOrder {
       if (+match[2] > 12 && +match[1] <= 12) return 'mdy';
     }
   }
-  return 'mdy';
+  // No date settles it: the day comes first everywhere but North America.
+  const text = texts.join('\n');
+  const european = (text.match(DAY_FIRST_HINT) ?? []).length;
+  const american = (text.match(MONTH_FIRST_HINT) ?? []).length;
+  return european > american ? 'dmy' : 'mdy';
 }
+
+const DAY_FIRST_HINT = /\b(?:facture|rechnung|factuur|datum|tva|mwst|ust|btw|vat|iva|eur|gbp|chf)\b|[€£]/giu;
+const MONTH_FIRST_HINT = /\b(?:sales tax|usd|us\$|[A-Z]{2}\s\d{5}(?:-\d{4})?)\b|\$/gu;
 
 export function addDays(iso: string, days: number): string {
   const date = new Date(`${iso}T00:00:00Z`);

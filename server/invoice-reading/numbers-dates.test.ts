@@ -47,6 +47,12 @@ describe('dates', () => {
     expect(parseDate('05/12/2017', 'dmy')).toBe('2017-12-05');
   });
 
+  it('reads an undecided slash date day-first on a European invoice and month-first on a US one', () => {
+    expect(detectDateOrder(['Date de facture : 02/11/2019', 'TVA 20 %', 'Total TTC 12,99 €'])).toBe('dmy');
+    expect(detectDateOrder(['Invoice Date 02/11/2026', 'Denver, CO 80216', 'Sales Tax', 'Total $1,200.00'])).toBe('mdy');
+    expect(detectDateOrder(['Invoice Date 02/11/2026'])).toBe('mdy');
+  });
+
   it('finds dates inside text and skips impossible ones', () => {
     expect(findDates('Zahlbar bis 04.07.2018, Skonto bis 15.06.2018').map((d) => d.iso)).toEqual(['2018-07-04', '2018-06-15']);
     expect(findDates('31.02.2018')).toEqual([]);
