@@ -1,68 +1,14 @@
 /**
  * Header fields from label/value pairs: invoice number, invoice and due dates (printed, or
- * worked out from terms such as 'Net 30'), PO/reference, job number and currency. English,
+ * worked out from terms such as 'Net 30'), PO/reference, job number and currency (the invoice
+ * number has a file of its own). English,
  * German and French labels; the first phrase of each list is the most specific.
  */
 import { addDays, findDates, type DateOrder } from './dates';
-import { findLabels, labelPatterns, valuesFor, type LabelledValue } from './labels';
-import { regionOf, type Line } from './layout-lines';
+import { findLabels, labelPatterns, valuesFor } from './labels';
+import type { Line } from './layout-lines';
+import { best, field, placeBonus, type Field } from './invoice-number';
 import type { ExtractedField } from './types';
-
-const INVOICE_NUMBER = labelPatterns([
-  'invoice number',
-  'invoice no.',
-  'invoice no',
-  'invoice nbr',
-  'invoice #',
-  'invoice num',
-  'inv. no.',
-  'inv no',
-  'inv #',
-  'inv. #',
-  'rechnungsnummer',
-  'rechnungs-nr.',
-  'rechnungs-nr',
-  'rechnung nr.',
-  'rechnung-nr.',
-  'rechnungsnr.',
-  'rechnung #',
-  'belegnummer',
-  'beleg-nr.',
-  'beleg-nr',
-  'beleg nr.',
-  'gutschriftsnummer',
-  'gutschrift-nr.',
-  'facture n°',
-  'facture no',
-  'n° de facture',
-  'numéro de facture',
-  'no. de facture',
-  'credit memo #',
-  'credit memo no.',
-  'credit note no.',
-  'factuurnummer',
-  'factuurnr.',
-  'factuurnr',
-  'factuur nr.',
-  'factuur nummer',
-  'invoice id',
-  'inv#',
-  'bill number',
-  'bill no.',
-  'receipt number',
-  'receipt no.',
-  'document number',
-  'document #',
-  'document no.',
-  'invoice',
-]);
-/** Titles that carry the number: 'Handelsrechnung (380) Nr. 20931 vom 14.03.2024', 'Invoice AB-2023-0417'. */
-const TITLE_WORD = '(?:[a-zäöü]*rechnung|[a-zäöü]*rechnungskorrektur|gutschrift|invoice|facture|factuur|avoir|credit memo|credit note)';
-const NUMBER_TOKEN = '([A-Z0-9][\\w/.\\-]*\\d[\\w/.\\-]*)';
-const TITLE_NUMBER = new RegExp(`(?:^|\\s)${TITLE_WORD}\\s*[:#]?\\s*${NUMBER_TOKEN}`, 'iu');
-const TITLE_NUMBER_AFTER = new RegExp(`(?:^|\\s)${TITLE_WORD}\\b(.{0,50}?)\\s(?:nr\\.?|no\\.?|#|n°|number|nummer)\\s*[:#]?\\s*${NUMBER_TOKEN}`, 'iu');
-/** 'Rechnung gemäß Bestellung Nr. 2018-471331': the number of something else. */
-const OTHER_DOCUMENT = /bestell|order|auftrag|liefer|kunden|customer|vertrag|contract|commande|vom|from/i;
 
 const INVOICE_DATE = labelPatterns([
   'invoice date',
@@ -197,56 +143,6 @@ const CURRENCY_CODES = ['EUR', 'USD', 'GBP', 'CHF', 'CAD', 'AUD', 'INR', 'JPY', 
 const SYMBOLS: Record<string, string> = { '€': 'EUR', '£': 'GBP', $: 'USD', '₹': 'INR', '¥': 'JPY', C$: 'CAD', CA$: 'CAD', A$: 'AUD', US$: 'USD' };
 /** A code as a word of its own ('Eur 319,03' too), or a symbol; 'C$' before the bare '$'. */
 const CURRENCY_MENTION = new RegExp(`\\b(${CURRENCY_CODES.join('|')})\\b|(CA\\$|C\\$|A\\$|US\\$|[€£$₹¥])`, 'gi');
-
-type Field<T> = ExtractedField<T> | null;
-
-function field<T>(value: T, confidence: number, found: LabelledValue | { line: Line; cells?: Line['cells'] }): ExtractedField<T> {
-  return { value, confidence, region: regionOf(found.line, found.cells ?? found.line.cells) };
-}
-
-/** Best of several (score, field) pairs. */
-function best<T>(candidates: Array<[number, ExtractedField<T>]>): Field<T> {
-  candidates.sort((a, b) => b[0] - a[0]);
-  return candidates[0]?.[1] ?? null;
-}
-
-/** Earlier pages and higher on the page score a little better. */
-function placeBonus(line: Line): number {
-  return -0.02 * (line.page - 1) - 0.05 * (line.y / line.pageHeight);
-}
-
-export function findInvoiceNumber(lines: Line[]): Field<string> {
-  const candidates: Array<[number, ExtractedField<string>]> = [];
-  for (const match of findLabels(lines, INVOICE_NUMBER)) {
-    const generic = match.rank === INVOICE_NUMBER.length - 1;
-    for (const value of valuesFor(match, lines, 1)) {
-      const token = numberToken(value.text);
-      if (!token) continue;
-      const score = (generic ? 0.6 : 0.95) - (value.where === 'below' ? 0.05 : 0) + placeBonus(match.line);
-      candidates.push([score, field(token, generic ? 0.75 : 0.95, value)]);
-      break;
-    }
-  }
-  for (const line of lines.slice(0, 200)) {
-    const direct = TITLE_NUMBER.exec(line.text);
-    const after = TITLE_NUMBER_AFTER.exec(line.text);
-    const token = direct ? numberToken(direct[1]) : after && !OTHER_DOCUMENT.test(after[1]) ? numberToken(after[2]) : null;
-    if (token) candidates.push([0.7 + placeBonus(line), field(token, 0.8, { line })]);
-  }
-  return best(candidates);
-}
-
-/** The first token of a value that has a digit and is not a date or an amount with decimals only. */
-function numberToken(text: string): string | null {
-  const token = text
-    .trim()
-    .split(/\s+/)[0]
-    ?.replace(/[,;:]$/, '');
-  if (!token || token.length > 30 || !/\d/.test(token)) return null;
-  const date = findDates(token)[0];
-  if (date && date.length >= token.length - 1) return null;
-  return token;
-}
 
 /** `tableHeaders`: the line-item table's header lines, whose 'Date' column holds delivery dates. */
 export function findInvoiceDate(lines: Line[], order: DateOrder, tableHeaders: ReadonlySet<Line> = new Set()): Field<string> {

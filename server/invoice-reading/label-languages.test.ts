@@ -102,6 +102,30 @@ describe('header labels in Dutch and other common wordings', () => {
     expect(invoice.dueDate?.value).toBe('2026-04-13');
   });
 
+  it('takes a bare No: printed under the INVOICE title', () => {
+    const [invoice] = parseInvoiceLayout(
+      layout([
+        [
+          40,
+          [
+            [72, 'Ridgeline Glass Co.'],
+            [380, 'INVOICE'],
+          ],
+        ],
+        [60, [[380, 'No: 0007-00004410']]],
+        [80, [[72, 'Customer No: 88120']]],
+        [
+          300,
+          [
+            [300, 'Total'],
+            [450, '410.00'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.invoiceNumber?.value).toBe('0007-00004410');
+  });
+
   it('takes the number labelled Document No., Receipt Number, Invoice ID or Inv#', () => {
     for (const label of ['Document No.', 'Receipt Number', 'Invoice ID', 'Inv#']) {
       const [invoice] = parseInvoiceLayout(

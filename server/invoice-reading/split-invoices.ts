@@ -3,7 +3,7 @@
  * different invoice number in its header. Continuation pages (no number, or the same one) stay
  * with the invoice before them.
  */
-import { findInvoiceNumber } from './header-fields';
+import { findInvoiceNumber } from './invoice-number';
 import type { Line } from './layout-lines';
 
 export function splitInvoices(lines: Line[]): Line[][] {

@@ -5,7 +5,8 @@
 import type { InvoiceLayout } from '../adapters/extractors/index';
 import { detectDateOrder } from './dates';
 import { checkDatesInOrder, checkTotalsTieOut } from './e-invoice-xml';
-import { findCurrency, findDueDate, findInvoiceDate, findInvoiceNumber, findJobNumber, findReference } from './header-fields';
+import { findCurrency, findDueDate, findInvoiceDate, findJobNumber, findReference } from './header-fields';
+import { findInvoiceNumber } from './invoice-number';
 import { layoutLines, regionOfLines, type Line } from './layout-lines';
 import { findLineItems } from './line-items';
 import { detectDecimalMark, roundCents } from './numbers';
