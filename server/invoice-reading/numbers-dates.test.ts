@@ -23,6 +23,8 @@ describe('parseAmount', () => {
     expect(parseAmount('Net 30')).toBeNull();
     expect(parseAmount('12 m²')).toBeNull();
     expect(parseAmount('100,0000 Stk.', ',', { allowUnit: true })).toBe(100);
+    expect(parseAmount('9.5', '.', { allowUnit: true })).toBe(9.5);
+    expect(parseAmount('2.433900 m3', '.', { allowUnit: true })).toBe(2.4339);
   });
 
   it('tells the document decimal mark from its amounts', () => {

@@ -15,7 +15,8 @@ const NUMBER_BODY = /^[-+]?\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})*(?:[.,]\d+)?$|^[-+
  */
 export function parseAmount(text: string, mark?: DecimalMark, options: { allowUnit?: boolean } = {}): number | null {
   let body = text.replace(CURRENCY, '').replace(/\s+/g, ' ').trim();
-  if (options.allowUnit) body = body.replace(/^([-+(]?[\d.,' ]*\d\)?-?)\s*[^\d\s].*$/u, '$1').trim();
+  // The unit starts at the first character that can't be part of the number ('9.5' is no '9' + '.5').
+  if (options.allowUnit) body = body.replace(/^([-+(]?[\d.,' ]*\d\)?-?)\s*[^\d\s.,'].*$/u, '$1').trim();
   let negative = false;
   if (/^\(.*\)$/.test(body)) {
     negative = true;
