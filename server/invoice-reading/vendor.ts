@@ -61,7 +61,7 @@ const BUYER = labelPatterns([
 const COMPANY =
   /\b(?:gmbh|ag|kg|ohg|e\.?\s?k\.?|ug|se|sarl|sas|sa|s\.a\.|eurl|ltd\.?|limited|llc|l\.l\.c\.|inc\.?|incorporated|corp\.?|corporation|co\.|company|plc|lp|llp|a\.g\.|versicherungsverein|supply|supplies|concrete|lumber|rental|rentals|electric|electrical|plumbing|trucking|construction|contractors?|services|materials|equipment|industries|group)\b/i;
 const NOT_A_NAME =
-  /(?:invoice|rechnung|facture|factuur|avoir|page|seite|datum|\b(?:date|tel|fax|phone|e-?mail|iban|bic|ust|vat|btw|kvk|tax|nr|gln|eur|usd|gbp)\b|telefon|www\.|http|steuer|nummer|number|\d{4,}|@|stylesheet|zugferd|beispiel|copyright|\(c\)|\d{1,2}[.:]\d{2}\s*uhr)/i;
+  /(?:\b(?:please|payable|thank you|make checks)\b|invoice|rechnung|facture|factuur|avoir|page|seite|datum|\b(?:date|tel|fax|phone|e-?mail|iban|bic|ust|vat|btw|kvk|tax|nr|gln|eur|usd|gbp)\b|telefon|www\.|http|steuer|nummer|number|\d{4,}|@|stylesheet|zugferd|beispiel|copyright|\(c\)|\d{1,2}[.:]\d{2}\s*uhr)/i;
 const LABEL_LINE = /^(?:name|firma|company)\s*:\s*/i;
 /** Address and routing lines of a party block: 'Attn: Accounts Payable', 'Suite 281', '3420 Enterprise Pkwy', 'Boise, ID 83753'. */
 const ADDRESS_LINE =
@@ -190,7 +190,8 @@ function blockEntries(lines: Line[], labelLine: Line, x: number, buyer: Set<stri
 
 function letterheadName(lines: Line[], buyer: Set<string>): { field: ExtractedField<string>; line: Line } | null {
   const firstPage = lines[0]?.page;
-  let best: { score: number; text: string; line: Line; cells: Line['cells'] } | null = null;
+  const domains = senderDomains(lines, buyer);
+  const candidates: Array<{ score: number; text: string; line: Line; cells: Line['cells'] }> = [];
   for (const line of lines) {
     if (line.page !== firstPage) break;
     const position = line.y / line.pageHeight;
@@ -203,13 +204,57 @@ function letterheadName(lines: Line[], buyer: Set<string>): { field: ExtractedFi
       // 'Les Ateliers Durand SARL - 12 rue des Tanneurs - 69002 Lyon': the name is the first part.
       const text = cell.text.split(/\s+[-–|•●]\s+/)[0].trim();
       if (!isName(text)) continue;
-      let score = (COMPANY.test(text) ? 2 : 0) + (inHeader ? 1 - position : 0.2) + Math.min(cell.height, 30) / 30;
+      let score =
+        (COMPANY.test(text) ? 2 : 0) + (matchesDomain(text, domains) ? 1.5 : 0) + (inHeader ? 1 - position : 0.2) + Math.min(cell.height, 30) / 30;
       if (/^[\d\s]+$/.test(text) || text.length < 3) score -= 3;
-      if (!best || score > best.score) best = { score, text, line, cells: [cell] };
+      candidates.push({ score, text, line, cells: [cell] });
     }
   }
+  candidates.sort((a, b) => b.score - a.score);
+  let best = candidates[0];
   if (!best || best.score < 1) return null;
+  // A logo's initials in large type ('MBH') stand for the name printed under them.
+  if (/^[\p{Lu}&]{2,5}$/u.test(best.text)) best = candidates.find((other) => spells(best.text, other.text)) ?? best;
   return named(best.text, best.line, best.cells, COMPANY.test(best.text) ? 0.75 : 0.5);
+}
+
+/** 'MBH' and 'Metro Boiler & HVAC Repair': the initials are those of the name's first words. */
+function spells(initials: string, name: string): boolean {
+  const firsts = name
+    .split(/[\s&,.-]+/)
+    .filter((word) => word && !/^(?:and|of|the|und|et|en)$/i.test(word))
+    .map((word) => word[0].toUpperCase())
+    .join('');
+  return name.length > initials.length + 3 && firsts.startsWith(initials.replace(/&/g, ''));
+}
+
+/** Mail providers whose domain says nothing about the sender. */
+const FREE_MAIL =
+  /^(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|icloud|me|aol|gmx|web|t-online|orange|free|wanadoo|proton|protonmail|mail|zoho)$/i;
+
+/** The company labels of the web and e-mail domains printed outside the buyer's blocks ('welplast' of info@welplast.nl). */
+function senderDomains(lines: Line[], buyer: Set<string>): string[] {
+  const labels = new Set<string>();
+  for (const line of lines) {
+    for (const cell of line.cells) {
+      if (buyer.has(key(line, cell.x))) continue;
+      for (const match of cell.text.matchAll(/(?:@|www\.|https?:\/\/)([\p{L}\d-]+)\.[\p{L}.]{2,}/giu)) {
+        const label = match[1].toLowerCase();
+        if (label.length >= 4 && !FREE_MAIL.test(label)) labels.add(label);
+      }
+    }
+  }
+  return [...labels];
+}
+
+function squash(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\d]/gu, '');
+}
+
+/** A name is the sender's when its letters spell the domain the invoice is sent from ('Acme Concrete' and acmeconcrete.com). */
+function matchesDomain(name: string, domains: string[]): boolean {
+  const letters = squash(name);
+  return letters.length >= 4 && domains.some((domain) => letters.includes(domain.replace(/-/g, '')) || domain.replace(/-/g, '').includes(letters));
 }
 
 function isName(text: string): boolean {

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { LayoutItem } from '../adapters/extractors';
+import { parseInvoiceLayout } from './index';
+import { item, itemsLayout } from './test-layouts';
+
+const vendorOf = (items: LayoutItem[]) =>
+  parseInvoiceLayout(
+    itemsLayout([...items, item('Invoice #', 400, 40), item('R-3310', 460, 40), item('Total', 400, 500), item('250.00', 480, 500)]),
+  )[0].vendor?.value;
+
+describe('vendor evidence beyond the letterhead', () => {
+  it('prefers the name that spells the web or e-mail domain the invoice comes from', () => {
+    const items = [
+      item('Harbor Builders', 40, 150, 11),
+      item('88 Pier Street', 40, 164),
+      item('Keller Masonry', 40, 760),
+      item('12 Quarry Rd, Salem OR', 140, 760),
+      item('www.kellermasonry.com', 300, 760),
+    ];
+    expect(vendorOf(items)).toBe('Keller Masonry');
+    // The same page without the domain: the name in the header wins, as before.
+    expect(vendorOf(items.slice(0, 4))).toBe('Harbor Builders');
+  });
+
+  it('ignores the domain of a free mail provider', () => {
+    expect(
+      vendorOf([
+        item('Harbor Builders', 40, 150, 11),
+        item('Keller Masonry', 40, 760),
+        item('kellermasonry@gmail.com', 300, 760),
+        item('harbor.builders@outlook.com', 40, 176),
+      ]),
+    ).toBe('Harbor Builders');
+  });
+
+  it('takes the name a logo’s initials stand for', () => {
+    expect(vendorOf([item('MBH', 40, 30, 30), item('Metro Boiler & HVAC Repair', 40, 70, 10), item('410 Foundry St', 40, 84)])).toBe(
+      'Metro Boiler & HVAC Repair',
+    );
+  });
+
+  it('never takes a sentence about payment for a name', () => {
+    expect(
+      vendorOf([item('T. Sands Aggregate Transport', 40, 40, 10), item('Make checks payable to the company above. Thank you!', 40, 740, 12)]),
+    ).toBe('T. Sands Aggregate Transport');
+  });
+});
