@@ -54,6 +54,7 @@ const INVOICE_NUMBER = labelPatterns([
   'document number',
   'document #',
   'document no.',
+  'document no',
   'invoice',
 ]);
 /** Titles that carry the number: 'Handelsrechnung (380) Nr. 20931 vom 14.03.2024', 'Invoice AB-2023-0417'. */

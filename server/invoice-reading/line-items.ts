@@ -28,6 +28,7 @@ const TABLE_END = labelPatterns([
   'sub total',
   'sub-total',
   'total',
+  'totals',
   'invoice total',
   'grand total',
   'amount due',
@@ -82,7 +83,7 @@ const TABLE_END = labelPatterns([
 ]);
 /** Rows that are charges of the totals block, not items, when printed inside the table. */
 const NOT_AN_ITEM =
-  /^(?:sub-?\s?total|total|sales tax|tax|vat|freight|shipping|mwst|ust\.?|tva|summe|zwischensumme|versand\p{L}*|verzend\p{L}*|livraison|frais de port|porto|fracht|ups|fedex|dhl|postnl|gls|dpd|payments?|zahlung|previous balance|balance forward|balance brought forward|prior balance)\b/iu;
+  /^(?:sub-?\s?total|totals?|sales tax|tax|vat|freight|shipping|mwst|ust\.?|tva|summe|zwischensumme|versand\p{L}*|verzend\p{L}*|livraison|frais de port|porto|fracht|ups|fedex|dhl|postnl|gls|dpd|payments?|zahlung|previous balance|balance forward|balance brought forward|prior balance)\b/iu;
 /** 'Verpackung : Flasche', 'Bruttopreis : 4,00': attribute lines under a row, not description. */
 const ATTRIBUTE = /^[\p{L}][\p{L}\d\s.\-/]{1,30}\s?:(?:\s|$)/u;
 /** A labelled note anywhere in a line ('Zählerstand von–bis: 543210') is no wrapped description. */

@@ -161,6 +161,8 @@ const ROLES: Array<[ColumnRole, RegExp]> = [
   ],
 ];
 
+const DESCRIPTION_WORD = /descr|beschreibung|bezeichnung|omschrijving|désignation|designation|libellé/iu;
+
 function columnRole(text: string): ColumnRole | null {
   for (const [role, pattern] of ROLES) if (pattern.test(text)) return role;
   return null;
@@ -220,6 +222,12 @@ function buildColumns(band: Line[]): Column[] {
       .trim();
     return { role: columnRole(text) ?? columnRole(stack.cells[stack.cells.length - 1].text) ?? 'other', text, x: stack.x, right: stack.right };
   });
+  // 'Product' then 'Description': the column named for descriptions holds them, the other a code.
+  const descriptions = columns.filter((c) => c.role === 'description');
+  if (descriptions.length > 1) {
+    const keep = descriptions.find((c) => DESCRIPTION_WORD.test(c.text)) ?? descriptions[0];
+    for (const other of descriptions) if (other !== keep) other.role = columns.some((c) => c.role === 'id') ? 'other' : 'id';
+  }
   // Several amount columns: the rightmost is the line amount, unless one is 'this period' (AIA G703).
   const amounts = columns.filter((c) => c.role === 'amount');
   if (amounts.length > 1) {

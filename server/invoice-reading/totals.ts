@@ -64,6 +64,7 @@ const DUE = labelPatterns([
   'total due',
   'balance due',
   'amount payable',
+  'please pay this amount',
   'please pay',
   'pay this amount',
   'total to pay',
