@@ -46,16 +46,18 @@ export function findLabels(lines: Line[], patterns: RegExp[], exclude?: RegExp):
   for (const line of lines) {
     for (const cell of line.cells) {
       if (exclude?.test(cell.text)) continue;
+      // The longest label that fits: 'Please Pay This Amount', not 'Please Pay' with 'This Amount' left over.
+      let found: { rank: number; length: number } | null = null;
       for (let rank = 0; rank < patterns.length; rank++) {
         const match = patterns[rank].exec(cell.text);
-        if (!match) continue;
-        const rest = cell.text
-          .slice(match[0].length)
-          .replace(/^[\s:#.]*(?:\(.*?\)\s*)?[:#]?\s*/, '')
-          .trim();
-        out.push({ line, cell, rank, rest });
-        break;
+        if (match && (!found || match[0].length > found.length)) found = { rank, length: match[0].length };
       }
+      if (!found) continue;
+      const rest = cell.text
+        .slice(found.length)
+        .replace(/^[\s:#.]*(?:\(.*?\)\s*)?[:#]?\s*/, '')
+        .trim();
+      out.push({ line, cell, rank: found.rank, rest });
     }
   }
   return out;
