@@ -102,6 +102,32 @@ describe('header labels in Dutch and other common wordings', () => {
     expect(invoice.dueDate?.value).toBe('2026-04-13');
   });
 
+  it('takes the order reference labelled Order ID, Order No, Auftragsnummer or Referentie', () => {
+    for (const label of ['Order ID :', 'Order No:', 'Auftragsnummer', 'Referentie :']) {
+      const [invoice] = parseInvoiceLayout(
+        layout([
+          [60, [[72, 'Harbor Crane Rental']]],
+          [80, [[72, 'Invoice No. HC-20931']]],
+          [
+            96,
+            [
+              [72, label],
+              [200, 'WO-4410'],
+            ],
+          ],
+          [
+            300,
+            [
+              [300, 'Total'],
+              [450, '410.00'],
+            ],
+          ],
+        ]),
+      );
+      expect(invoice.reference?.value, label).toBe('WO-4410');
+    }
+  });
+
   it('takes a bare No: printed under the INVOICE title', () => {
     const [invoice] = parseInvoiceLayout(
       layout([
