@@ -191,6 +191,17 @@ export function findInvoiceDate(lines: Line[], order: DateOrder, tableHeaders: R
     const date = findDates(line.text, order)[0];
     if (date) return field(date.iso, 0.4, { line });
   }
+  // Then a date printed on its own in the upper half ('October 5, 2025', 'Musterstadt, 2. November 2015').
+  for (const line of lines) {
+    if (line.page !== lines[0]?.page || line.y > line.pageHeight / 2) continue;
+    for (const cell of line.cells) {
+      const date = findDates(cell.text, order)[0];
+      const before = date ? cell.text.slice(0, date.index) : '';
+      if (date && date.index + date.length >= cell.text.trim().length - 1 && /^(?:[\p{L} .'-]{2,30},\s*)?$/u.test(before)) {
+        return field(date.iso, 0.35, { line, cells: [cell] });
+      }
+    }
+  }
   return null;
 }
 

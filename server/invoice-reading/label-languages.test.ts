@@ -128,6 +128,29 @@ describe('header labels in Dutch and other common wordings', () => {
     }
   });
 
+  it('takes an unlabelled date printed alone, or after the place, in the upper half of the page', () => {
+    for (const [printed, iso] of [
+      ['October 5, 2025', '2025-10-05'],
+      ['Musterstadt, November 2, 2015', '2015-11-02'],
+    ]) {
+      const [invoice] = parseInvoiceLayout(
+        layout([
+          [60, [[72, 'Harbor Crane Rental']]],
+          [290, [[72, printed]]],
+          [
+            500,
+            [
+              [300, 'Total'],
+              [450, '410.00'],
+            ],
+          ],
+          [540, [[72, 'Billing period March 1, 2025 to March 31, 2025']]],
+        ]),
+      );
+      expect(invoice.invoiceDate?.value, printed).toBe(iso);
+    }
+  });
+
   it('takes a bare No: printed under the INVOICE title', () => {
     const [invoice] = parseInvoiceLayout(
       layout([
