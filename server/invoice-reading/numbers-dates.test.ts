@@ -24,6 +24,8 @@ describe('parseAmount', () => {
     expect(parseAmount('12 m²')).toBeNull();
     expect(parseAmount('100,0000 Stk.', ',', { allowUnit: true })).toBe(100);
     expect(parseAmount('9.5', '.', { allowUnit: true })).toBe(9.5);
+    expect(parseAmount('1’500.50')).toBe(1500.5);
+    expect(parseAmount('₹1,750.56')).toBe(1750.56);
     expect(parseAmount('2.433900 m3', '.', { allowUnit: true })).toBe(2.4339);
   });
 

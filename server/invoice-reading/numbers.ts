@@ -6,8 +6,9 @@
 /** Which character separates decimals in this document, when it can be told. */
 export type DecimalMark = ',' | '.';
 
-const CURRENCY = /(?:US\$|\$|€|£|EUR|USD|GBP|CHF|CAD)/gi;
-const NUMBER_BODY = /^[-+]?\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})*(?:[.,]\d+)?$|^[-+]?\d+(?:[.,]\d+)?$/;
+const CURRENCY = /(?:US\$|CA\$|C\$|A\$|\$|€|£|₹|¥|EUR|USD|GBP|CHF|CAD|AUD|INR|JPY)/gi;
+/** Thousands grouped by space, dot, comma or apostrophe (straight, or typographic as in Swiss 1’500.50). */
+const NUMBER_BODY = /^[-+]?\d{1,3}(?:[ .,'’\u00a0\u202f]\d{3})*(?:[.,]\d+)?$|^[-+]?\d+(?:[.,]\d+)?$/;
 
 /**
  * The number a cell holds when the whole cell is one amount (a trailing unit such as `Stk.` or
@@ -38,7 +39,7 @@ export function parseAmount(text: string, mark?: DecimalMark, options: { allowUn
 }
 
 function toNumber(body: string, mark?: DecimalMark): number | null {
-  const compact = body.replace(/[ '\u00a0\u202f]/g, '');
+  const compact = body.replace(/[ '’\u00a0\u202f]/g, '');
   const lastDot = compact.lastIndexOf('.');
   const lastComma = compact.lastIndexOf(',');
   let decimal: DecimalMark | null = null;

@@ -189,7 +189,7 @@ function labelledAmounts(lines: Line[], patterns: RegExp[], mark: DecimalMark): 
 
 function amountFor(match: LabelMatch, lines: Line[], mark: DecimalMark): Omit<LabelledAmount, 'rank'> | null {
   const { line, cell, rest } = match;
-  const inline = /(\(?[-\u2212]?\s?[$€£]?\s?\d[\d.,' ]*\d(?:\s?[€$£])?\)?-?)\s*(?:[A-Z]{3}|[€$£])?\s*$/.exec(rest);
+  const inline = /(\(?[-\u2212]?\s?[$€£₹¥]?\s?\d[\d.,'’ ]*\d(?:\s?[€$£])?\)?-?)\s*(?:[A-Z]{3}|[€$£])?\s*$/.exec(rest);
   const qualifier = (inline ? rest.slice(0, inline.index) : rest).replace(QUALIFIER, '');
   // 'Total taxes', 'Gesamtbetrag der Zuschläge': more words after the label make it another label.
   if (/\p{L}/u.test(qualifier)) return null;
