@@ -22,6 +22,12 @@ describe('vendor evidence beyond the letterhead', () => {
     expect(vendorOf(items.slice(0, 4))).toBe('Harbor Builders');
   });
 
+  it('does not take a customer whose name only starts with the domain', () => {
+    expect(
+      vendorOf([item('Keller Masonry GmbH', 40, 40, 12), item('Kellerbauinvest AG', 40, 150, 11), item('www.kellerbau.example', 300, 760)]),
+    ).toBe('Keller Masonry GmbH');
+  });
+
   it('ignores the domain of a free mail provider', () => {
     expect(
       vendorOf([

@@ -251,10 +251,15 @@ function squash(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\d]/gu, '');
 }
 
-/** A name is the sender's when its letters spell the domain the invoice is sent from ('Acme Concrete' and acmeconcrete.com). */
+/**
+ * A name is the sender's when its first words spell the domain the invoice is sent from ('Acme
+ * Concrete Supply Inc.' and acmeconcrete.com); a customer whose name merely starts with the same
+ * letters ('Hinkelsteininvest' and hinkelstein.ix) is not.
+ */
 function matchesDomain(name: string, domains: string[]): boolean {
-  const letters = squash(name);
-  return letters.length >= 4 && domains.some((domain) => letters.includes(domain.replace(/-/g, '')) || domain.replace(/-/g, '').includes(letters));
+  const words = name.split(/\s+/).map(squash).filter(Boolean);
+  const prefixes = words.map((_, at) => words.slice(0, at + 1).join('')).filter((prefix) => prefix.length >= 4);
+  return domains.some((domain) => prefixes.includes(domain.replace(/-/g, '')));
 }
 
 function isName(text: string): boolean {
