@@ -27,6 +27,8 @@ const fieldEvidence = z.object({
   region: pageRegion.nullable(),
   /** True when the value was worked out (a due date from 'Net 30') rather than printed. */
   derived: z.boolean().optional(),
+  /** Who read the value: the text rules, the embedded e-invoice XML, or a language model (decision 014). */
+  source: z.enum(['rules', 'xml', 'model']).optional(),
 });
 
 const invoiceFieldName = z.enum(['vendor', 'invoice_number', 'invoice_date', 'due_date', 'total_amount', 'job_number', 'reference']);

@@ -23,6 +23,7 @@ import { createInvoiceConfirmation } from './modules/invoices/invoice-confirmati
 import { createInvoiceTools } from './modules/invoices/invoice-tools';
 import { createInvoicesRepository } from './modules/invoices/invoices.repository';
 import { createInvoicesService } from './modules/invoices/invoices.service';
+import { createModelFill } from './modules/invoices/model-fill';
 import { createRetrievalService, prepareVectorSearch } from './modules/retrieval';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
@@ -63,13 +64,16 @@ export async function createServices(config: Config, { database, log }: Services
   const files = createFileServices(config, { database, log, retrieval });
   const vendorDirectory = createVendorDirectory(createVendorsRepository(db));
   const invoicesRepository = createInvoicesRepository(db);
+  const model = config.llm
+    ? { model: createLanguageModel(config.llm), timeoutMs: config.llm.timeoutMs, maxRetries: config.llm.maxRetries }
+    : undefined;
   const chat = createChatService({
     chats: createChatRepository(db),
     tools: createToolRegistry([
       ...createRetrievalTools(retrieval),
       ...createInvoiceTools({ invoices: invoicesRepository, searchVendors: vendorDirectory.search }),
     ]),
-    model: config.llm ? { model: createLanguageModel(config.llm), timeoutMs: config.llm.timeoutMs, maxRetries: config.llm.maxRetries } : undefined,
+    model,
     dailyTokenBudget: config.dailyTokenBudget,
   });
 
@@ -84,6 +88,7 @@ export async function createServices(config: Config, { database, log }: Services
     vendors: vendorDirectory,
     readLayout: (file) => readInvoiceLayout({ path: file, limits: files.limits }, { pool: files.pool }),
     parseLayout: parseInvoiceLayout,
+    fillFields: model ? createModelFill({ ...model, log: log.child({ module: 'invoices' }) }) : undefined,
     log,
   });
   // A broken layout file is the administrator's to fix: refuse to start rather than write wrong files.

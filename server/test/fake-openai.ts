@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 export type FakeReply =
   | { kind: 'text'; chunks: string[]; delayMs?: number }
   | { kind: 'tool-call'; name: string; args: Record<string, unknown>; splitInto?: number }
+  /** A non-streaming answer (structured output): `content` is sent as the message's JSON text. */
+  | { kind: 'json'; content: Record<string, unknown> | string; delayMs?: number }
   | { kind: 'status'; status: number; message?: string; retryAfter?: number }
   /** Streams `chunks` slowly forever-ish until the client goes away. */
   | { kind: 'slow'; chunk: string; everyMs: number; max: number }
@@ -12,14 +14,21 @@ export type FakeReply =
   | { kind: 'hang'; afterText?: string };
 
 export interface RecordedRequest {
-  body: { model: string; stream?: boolean; messages: Array<{ role: string; content: unknown; tool_calls?: unknown }>; tools?: unknown[] };
+  body: {
+    model: string;
+    stream?: boolean;
+    messages: Array<{ role: string; content: unknown; tool_calls?: unknown }>;
+    tools?: unknown[];
+    response_format?: { type: string; json_schema?: { name: string; schema: Record<string, unknown>; strict?: boolean } };
+  };
   receivedAt: number;
 }
 
 /**
  * An OpenAI-compatible /v1/chat/completions on 127.0.0.1 that streams real SSE chunks: text
  * deltas, tool calls split across chunks (joined by index, as real servers send them), error
- * statuses with the real error body, and slow streams whose client may walk away.
+ * statuses with the real error body, and slow streams whose client may walk away. A request
+ * without `stream: true` gets one chat.completion object (structured output's JSON as its text).
  */
 export class FakeOpenAI {
   private server?: http.Server;
@@ -75,6 +84,7 @@ export class FakeOpenAI {
     }
 
     if (next.kind === 'hang' && next.afterText === undefined) return this.hangUntilClosed(res);
+    if (!body.stream) return this.complete(res, body, next);
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const id = `chatcmpl-${this.requests.length}`;
     const send = (delta: object, finish: string | null = null) =>
@@ -88,6 +98,8 @@ export class FakeOpenAI {
       res.end('data: [DONE]\n\n');
     };
 
+    if (next.kind === 'json')
+      return void res.writeHead(400).end(JSON.stringify({ error: { message: 'a json reply answers only a non-streaming request' } }));
     send({ role: 'assistant', content: '' });
     if (next.kind === 'hang') {
       send({ content: next.afterText });
@@ -125,6 +137,26 @@ export class FakeOpenAI {
       send({}, 'stop');
       done();
     }
+  }
+
+  /** The non-streaming wire format: one chat.completion with the whole message and usage. */
+  private async complete(res: http.ServerResponse, body: RecordedRequest['body'], next: FakeReply) {
+    if (next.kind !== 'json' && next.kind !== 'text') {
+      return void res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: `no non-streaming ${next.kind} reply` } }));
+    }
+    if (next.delayMs) await sleep(next.delayMs);
+    const content = next.kind === 'text' ? next.chunks.join('') : typeof next.content === 'string' ? next.content : JSON.stringify(next.content);
+    const completion = {
+      id: `chatcmpl-${this.requests.length}`,
+      object: 'chat.completion',
+      created: 1,
+      model: body.model,
+      choices: [{ index: 0, message: { role: 'assistant', content }, logprobs: null, finish_reason: 'stop' }],
+      usage: { prompt_tokens: 50, completion_tokens: 20, total_tokens: 70 },
+    };
+    if (!res.destroyed) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion));
   }
 }
 

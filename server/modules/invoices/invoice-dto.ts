@@ -12,6 +12,8 @@ export interface StoredParse {
   extracted: ExtractedInvoice;
   vendorMatches: VendorMatch[];
   duplicateOf: string | null;
+  /** Fields a language model filled (decision 014); absent on invoices read before it could. */
+  filledByModel?: InvoiceFieldName[];
 }
 
 /** A vendor match at or above this score is taken as the invoice's vendor. */
@@ -19,10 +21,23 @@ const CONFIDENT_MATCH = 0.85;
 
 export function toNewInvoiceRow(
   extracted: ExtractedInvoice,
-  context: { ownerId: string; documentId: string; filename: string; fileSize: number; position: number; vendorMatches: VendorMatch[] },
+  context: {
+    ownerId: string;
+    documentId: string;
+    filename: string;
+    fileSize: number;
+    position: number;
+    vendorMatches: VendorMatch[];
+    filledByModel: InvoiceFieldName[];
+  },
 ): NewInvoiceRow {
   const best = context.vendorMatches[0];
-  const parse: StoredParse = { extracted, vendorMatches: context.vendorMatches, duplicateOf: null };
+  const parse: StoredParse = {
+    extracted,
+    vendorMatches: context.vendorMatches,
+    duplicateOf: null,
+    ...(context.filledByModel.length ? { filledByModel: context.filledByModel } : {}),
+  };
   return {
     ownerId: context.ownerId,
     documentId: context.documentId,
@@ -42,7 +57,7 @@ export function toNewInvoiceRow(
 }
 
 export function toParsedInvoice(row: InvoiceRow, duplicate: { confirmedAt: Date | null } | undefined): ParsedInvoice {
-  const { extracted, vendorMatches } = row.parsed as StoredParse;
+  const { extracted, vendorMatches, filledByModel = [] } = row.parsed as StoredParse;
   const candidates = vendorMatches.map((match) => match.name);
   const printedVendor = extracted.vendor?.value ?? null;
   const defaultVendor = candidates[0] ?? printedVendor;
@@ -87,7 +102,7 @@ export function toParsedInvoice(row: InvoiceRow, duplicate: { confirmedAt: Date 
     invoice_lines: invoiceLines(lineItems, extracted, defaultVendor),
     image_path: `/api/invoices/${row.id}/preview`,
     method: extracted.method,
-    fields: fieldEvidence(extracted),
+    fields: fieldEvidence(extracted, filledByModel),
     sections: extracted.sections,
     checks,
     warnings: extracted.warnings,
@@ -103,7 +118,7 @@ function invoiceLines(items: ParsedInvoice['line_items'], extracted: ExtractedIn
   return items.map((item) => ({ line_number: item.line_number, invoice_number: invoiceNumber, amount: item.amount, vendor_name: vendor }));
 }
 
-function fieldEvidence(extracted: ExtractedInvoice): ParsedInvoice['fields'] {
+function fieldEvidence(extracted: ExtractedInvoice, filledByModel: InvoiceFieldName[]): ParsedInvoice['fields'] {
   const byName: Record<InvoiceFieldName, ExtractedField<unknown> | null> = {
     vendor: extracted.vendor,
     invoice_number: extracted.invoiceNumber,
@@ -115,7 +130,9 @@ function fieldEvidence(extracted: ExtractedInvoice): ParsedInvoice['fields'] {
   };
   const fields: ParsedInvoice['fields'] = {};
   for (const [name, field] of Object.entries(byName) as Array<[InvoiceFieldName, ExtractedField<unknown> | null]>) {
-    if (field) fields[name] = { confidence: field.confidence, region: field.region, ...(field.derived ? { derived: true } : {}) };
+    if (!field) continue;
+    const source = filledByModel.includes(name) ? 'model' : extracted.method === 'xml' ? 'xml' : 'rules';
+    fields[name] = { confidence: field.confidence, region: field.region, ...(field.derived ? { derived: true } : {}), source };
   }
   return fields;
 }

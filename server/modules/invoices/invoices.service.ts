@@ -11,6 +11,7 @@ import type { DocumentsService, FileOutcome, Uploader } from '../documents/docum
 import type { VendorDirectory } from '../vendors/vendor-directory';
 import { toInvoiceDto, toNewInvoiceRow, toParsedInvoice, type StoredParse } from './invoice-dto';
 import type { InvoiceRow, InvoicesRepository } from './invoices.repository';
+import type { FillFields } from './model-fill';
 
 export interface InvoicesServiceDeps {
   repository: InvoicesRepository;
@@ -19,6 +20,8 @@ export interface InvoicesServiceDeps {
   /** Reads a PDF's layout in the extractor sandbox. */
   readLayout(file: string): Promise<InvoiceLayout>;
   parseLayout(layout: InvoiceLayout): ExtractedInvoice[];
+  /** With a language model configured: fills what the rules could not settle (decision 014). */
+  fillFields?: FillFields;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
@@ -56,7 +59,8 @@ function invoiceUploads(deps: InvoicesServiceDeps) {
   async function readStoredPdf(owner: Uploader, document: DocumentRow, layout: Promise<InvoiceLayout>): Promise<ParsedInvoice[]> {
     const existing = await repository.listRenamedForDocument(owner.id, document.id, document.filename);
     if (existing.length > 0) return Promise.all(existing.map((row) => present(repository, row)));
-    const read = deps.parseLayout(await layout);
+    const pageLayout = await layout;
+    const read = deps.parseLayout(pageLayout);
     if (read.length === 0) {
       throw new AppError(422, 'no_invoice_found', `${document.filename}: no invoice could be read from this PDF.`);
     }
@@ -68,14 +72,18 @@ function invoiceUploads(deps: InvoicesServiceDeps) {
         `${document.filename}: this PDF does not look like an invoice; no invoice number, amount due or priced line was found on it.`,
       );
     }
-    const fresh = await Promise.all(extracted.map((invoice, position) => newRow(owner, document, invoice, position)));
+    const fresh = await Promise.all(extracted.map((invoice, position) => newRow(owner, document, pageLayout, invoice, position)));
     await repository.insertForDocument(fresh);
     // Read back: a request reading the same PDF side by side may have saved its rows first.
     const rows = await repository.listRenamedForDocument(owner.id, document.id, document.filename);
     return Promise.all(rows.map((row) => present(repository, row)));
   }
 
-  async function newRow(owner: Uploader, document: DocumentRow, invoice: ExtractedInvoice, position: number) {
+  /** The row of one invoice read: what a model may fill is filled before its vendor is matched. */
+  async function newRow(owner: Uploader, document: DocumentRow, layout: InvoiceLayout, read: ExtractedInvoice, position: number) {
+    const { invoice, filledByModel } = deps.fillFields
+      ? await deps.fillFields(read, layout, { documentId: document.id })
+      : { invoice: read, filledByModel: [] };
     const vendorMatches = invoice.vendor ? await deps.vendors.match({ name: invoice.vendor.value, ...invoice.vendorContact }) : [];
     return toNewInvoiceRow(invoice, {
       ownerId: owner.id,
@@ -84,6 +92,7 @@ function invoiceUploads(deps: InvoicesServiceDeps) {
       fileSize: document.size,
       position,
       vendorMatches,
+      filledByModel,
     });
   }
 

@@ -1,13 +1,17 @@
-import type { ParsedInvoice } from '@contract/invoices';
+import type { InvoiceFieldName, ParsedInvoice } from '@contract/invoices';
 import { formatCurrency, formatInvoiceDate } from '../lib/format';
 import { InvoiceImage } from './invoice-image';
 import { InvoiceWarnings } from './invoice-warnings';
+import { ModelFilledBadge } from './model-filled-badge';
 
-function Field({ label, value }: { label: string; value: string }) {
+function Field({ label, value, invoice, field }: { label: string; value: string; invoice: ParsedInvoice; field: InvoiceFieldName }) {
   return (
     <div>
       <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="font-medium text-slate-900 dark:text-slate-50">{value}</dd>
+      <dd className="font-medium text-slate-900 dark:text-slate-50">
+        {value}
+        <ModelFilledBadge invoice={invoice} field={field} />
+      </dd>
     </div>
   );
 }
@@ -21,11 +25,11 @@ export function InvoicePreviewPanel({ invoice }: { invoice: ParsedInvoice }) {
       </h3>
       {invoice.image_path && <InvoiceImage path={invoice.image_path} alt={`First page of ${invoice.source_filename}`} />}
       <dl className="grid grid-cols-2 gap-3 text-sm">
-        <Field label="Invoice Number" value={invoice.invoice_number ?? 'N/A'} />
-        <Field label="Date" value={formatInvoiceDate(invoice.invoice_date)} />
-        <Field label="Total Amount" value={formatCurrency(invoice.total_amount, invoice.currency)} />
-        <Field label="Job Number" value={invoice.job_number ?? 'N/A'} />
-        {invoice.reference && <Field label="Reference/PO" value={invoice.reference} />}
+        <Field label="Invoice Number" value={invoice.invoice_number ?? 'N/A'} invoice={invoice} field="invoice_number" />
+        <Field label="Date" value={formatInvoiceDate(invoice.invoice_date)} invoice={invoice} field="invoice_date" />
+        <Field label="Total Amount" value={formatCurrency(invoice.total_amount, invoice.currency)} invoice={invoice} field="total_amount" />
+        <Field label="Job Number" value={invoice.job_number ?? 'N/A'} invoice={invoice} field="job_number" />
+        {invoice.reference && <Field label="Reference/PO" value={invoice.reference} invoice={invoice} field="reference" />}
       </dl>
       <InvoiceWarnings invoice={invoice} />
       {invoice.line_items.length > 0 && (
