@@ -114,6 +114,9 @@ export type UploadInvoicesResponse = z.infer<typeof uploadInvoicesResponse>;
 
 const money = z.number().finite().min(-1e10).max(1e10);
 
+/** Charges a user may add to one invoice at review (docs/product-rules.md, Invoices). */
+export const MAX_ADDED_CHARGES = 20;
+
 /** The user's choice for one line (or, with invoice_total_only, for the whole invoice). */
 const invoiceMapping = z.object({
   /** Which invoice the line belongs to; required by confirm-invoices, implied by confirm-invoice. */
@@ -127,6 +130,13 @@ const invoiceMapping = z.object({
    * vendor), for this invoice alone; the body's invoice_total_only sets it for every invoice.
    */
   invoice_total_only: z.boolean().optional(),
+  /**
+   * A charge the user added at review (a fee, tax or freight no read line carries), numbered
+   * after the invoice's own lines and written like any line.
+   */
+  added: z.boolean().optional(),
+  /** An added charge's description (empty: 'Charge added at review'); a read line keeps its printed one. */
+  description: z.string().trim().max(200).optional(),
 });
 export type InvoiceMapping = z.infer<typeof invoiceMapping>;
 

@@ -3,6 +3,8 @@ export const E2E_USER = { email: 'nora.newman@example.com', password: 'e2e-passw
 export const SECOND_USER = { email: 'omar.ortiz@example.com', password: 'e2e-password-Omar-42', name: 'Omar Ortiz' };
 /** The attacker of the XSS journey: what this account stores must never run in a browser. */
 export const THIRD_USER = { email: 'mallory.mason@example.com', password: 'e2e-password-Mallory-42', name: 'Mallory Mason' };
+/** The invoice-batch journey's own clerk, so its uploads never change what another journey counts. */
+export const BATCH_USER = { email: 'bea.bauer@example.com', password: 'e2e-password-Bea-42', name: 'Bea Bauer' };
 export const PLAIN_PORT = 5411;
 /** The fake OpenAI-compatible model server the dev-mode KAI talks to. */
 export const MODEL_PORT = 5413;

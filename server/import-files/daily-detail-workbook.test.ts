@@ -248,6 +248,15 @@ describe('the Summary sheet', () => {
     expect(detail.getCell('K5').numFmt).toBe('#,##0.00');
   });
 
+  it('writes a charge added at review as a Daily-Detail row and names it in the Check column', async () => {
+    const fixed = makeInvoice({ ...plumbingShort, lines: [...plumbingShort.lines, { description: 'Freight', amount: 10, added: true }] });
+    const workbook = await written([fixed], { postingDate: POSTING });
+    const detail = workbook.getWorksheet('Daily-Detail')!;
+    expect(detail.rowCount).toBe(4);
+    expect(rowValues(detail, 4).slice(9, 11)).toEqual(['Freight', 10]);
+    expect(rowValues(workbook.getWorksheet('Summary')!, 5, 11).slice(6)).toEqual([1000, 1000, 0, 3, 'Ties out (1 charge added at review)']);
+  });
+
   it('leaves out the cross-check when the layout has no amount column', async () => {
     const layout = parseImportLayout({ columns: [{ header: 'Invoice', field: 'invoiceNumber' }] });
     const summary = (await written([readyMix], { layout, postingDate: POSTING })).getWorksheet('Summary')!;

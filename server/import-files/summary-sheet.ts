@@ -129,7 +129,10 @@ function addTotalRow(sheet: ExcelJS.Worksheet, entries: ImportInvoice[], firstRo
 function invoiceRow(entry: ImportInvoice): SheetValue[] {
   const { invoice } = entry;
   const difference = entry.invoiceTotalCents === null ? null : entry.invoiceTotalCents - entry.linesTotalCents;
-  const check = difference === null ? 'No printed total' : difference === 0 ? 'Ties out' : 'Lines differ from total';
+  const tie = difference === null ? 'No printed total' : difference === 0 ? 'Ties out' : 'Lines differ from total';
+  // Rows not read from the invoice are named, so a reviewer knows which amounts a person typed.
+  const added = entry.lines.filter(({ line }) => line.added).length;
+  const check = added === 0 ? tie : `${tie} (${added} ${added === 1 ? 'charge' : 'charges'} added at review)`;
   return [
     escapeCellText(invoice.vendorName),
     text(invoice.invoiceNumber),

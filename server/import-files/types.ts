@@ -10,6 +10,8 @@ export interface ConfirmedInvoiceLine {
   /** The vendor confirmed for this line; usually the invoice's vendor. */
   vendorName: string;
   vendorCode: string | null;
+  /** A charge the user added at review; it was not read from the invoice. */
+  added?: boolean;
 }
 
 export interface ConfirmedInvoice {

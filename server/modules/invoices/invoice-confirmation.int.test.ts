@@ -116,4 +116,69 @@ describe.each(databaseKinds)('confirming in the invoice currency (%s)', (kind) =
     const byNumber = new Map([5, 6].map((row) => [String(summary.getRow(row).getCell(2).value), summary.getRow(row).getCell(currencyColumn).value]));
     expect(Object.fromEntries(byNumber)).toEqual({ 'RE-2026-118': 'EUR', 'KF-4410': 'USD' });
   });
+
+  it('writes a charge added at review after the read lines, so an invoice short of its tax ties out; refuses misnumbered ones', async () => {
+    const upload = async (name: string, number: string) => {
+      const body = new FormData();
+      body.append('files', new Blob([new Uint8Array(textInvoice('Keystone Fasteners Inc', number, 'USD'))]), name);
+      const answer = await app.inject({ method: 'POST', url: '/api/upload-invoices', headers: await headers(), payload: body });
+      return answer.json<UploadInvoicesResponse>().results[0].parsed_invoices[0];
+    };
+    const invoice = await upload('keystone-4411.pdf', 'KF-4411');
+    expect([invoice.total_amount, invoice.line_items.map((item) => item.amount)]).toEqual([119, [80, 20]]);
+    const read = invoice.line_items.map((item) => ({ line_number: item.line_number, amount: item.amount, chosen_vendor: 'Keystone' }));
+    const confirmOne = async (mappings: unknown[], extra: Record<string, unknown> = {}) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/confirm-invoice',
+        headers: await headers(),
+        payload: { parsed_invoice: invoice, mappings, is_last_invoice: true, session_id: 'added-charges', invoice_total_only: false, ...extra },
+      });
+
+    const charge = (line: number, amount = 19) => ({ line_number: line, amount, chosen_vendor: 'Keystone', added: true, description: 'Sales tax' });
+    const refusals = [
+      [[...read, charge(2)], 'added_line_number'],
+      [[...read, charge(3), charge(3)], 'duplicate_line'],
+      [[...read, ...Array.from({ length: 21 }, (_, index) => charge(3 + index, 1))], 'too_many_added_charges'],
+      [[...read, { line_number: 3, amount: 19, chosen_vendor: 'Keystone' }], 'unknown_line'],
+    ] as const;
+    for (const [mappings, code] of refusals) {
+      const refused = await confirmOne([...mappings]);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error.code).toBe(code);
+    }
+    const totalOnly = await confirmOne([{ line_number: 1, amount: 119, chosen_vendor: 'Keystone' }, charge(3)], { invoice_total_only: true });
+    expect(totalOnly.json().error.code).toBe('added_charge_with_total_only');
+    const outOfRange = await confirmOne([...read, charge(3, 1e12)]);
+    expect(outOfRange.statusCode).toBe(400);
+
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/confirm-invoices',
+      headers: await headers(),
+      payload: {
+        invoices: [invoice],
+        mappings: [...read, { ...charge(3), description: '  ' }].map((mapping) => ({ ...mapping, invoice_id: invoice.invoice_id })),
+      },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const answer = confirmed.json<ConfirmInvoicesResponse>();
+    expect(answer).toMatchObject({ success: true, processed_count: 1, error: null });
+    const workbook = await readWorkbook((await app.inject({ url: answer.download_url!, headers: await headers() })).rawPayload);
+    const detail = workbook.getWorksheet('Daily-Detail')!;
+    const col = columns(detail);
+    const rows = Array.from({ length: detail.rowCount - 1 }, (_, index) => detail.getRow(index + 2)).map((row) => [
+      String(row.getCell(col.get('Description')!).value),
+      Number(row.getCell(col.get('Amount')!).value),
+      String(row.getCell(col.get('Vendor Name')!).value),
+      Number(row.getCell(col.get('Line')!).value),
+    ]);
+    expect(rows).toEqual([
+      ['Anchor bolts M12', 80, 'Keystone', 1],
+      ['Threaded rod 1 m', 20, 'Keystone', 2],
+      ['Charge added at review', 19, 'Keystone', 3],
+    ]);
+    const summary = workbook.getWorksheet('Summary')!;
+    expect(summary.getRow(5).getCell(11).value).toBe('Ties out (1 charge added at review)');
+  });
 });

@@ -16,6 +16,7 @@ import {
   type ConfirmedInvoice,
   type ImportLayout,
 } from '../../import-files';
+import { splitAddedCharges, withAddedCharges } from './added-charges';
 import { createChoiceCheck, describe, sameBill, type Choice, type PreparedConfirmation, type StoredConfirmation } from './invoice-choice';
 import type { ImportBatchRow, InvoiceRow, InvoicesRepository } from './invoices.repository';
 import { storedParse, type InvoicesService } from './invoices.service';
@@ -31,8 +32,14 @@ export interface ConfirmationDeps {
 
 export function createInvoiceConfirmation(deps: ConfirmationDeps) {
   const { repository, vendors } = deps;
-  const prepare = createChoiceCheck(deps);
+  const check = createChoiceCheck(deps);
   const workbooks = batchWorkbooks(deps);
+
+  /** One invoice's choice checked: the lines read from it, then any charges the user added. */
+  async function prepare(ownerId: string, invoiceId: string, choice: Choice, batchId: string | undefined): Promise<PreparedConfirmation> {
+    const { read, added } = splitAddedCharges(choice.mappings);
+    return withAddedCharges(await check(ownerId, invoiceId, { ...choice, mappings: read }, batchId), added, vendors);
+  }
 
   /** Stores the prepared confirmations under the session's batch, then learns their vendor aliases. */
   async function commit(ownerId: string, clientSessionId: string, prepared: PreparedConfirmation[]): Promise<ImportBatchRow> {
@@ -75,8 +82,9 @@ export function createInvoiceConfirmation(deps: ConfirmationDeps) {
       const invoiceIds = [...new Set(input.invoiceIds)];
       for (const invoiceId of invoiceIds) {
         const mappings = input.mappings.filter((mapping) => mapping.invoice_id === invoiceId);
+        const { read } = splitAddedCharges(mappings);
         try {
-          const totalOnly = input.totalOnly || mappings.length === 0 || mappings.some((mapping) => mapping.invoice_total_only === true);
+          const totalOnly = input.totalOnly || read.length === 0 || read.some((mapping) => mapping.invoice_total_only === true);
           const next = await prepare(ownerId, invoiceId, { mappings, totalOnly }, undefined);
           // Nothing is stored until all are checked, so a bill sent twice in one batch is caught here.
           if (prepared.some((earlier) => sameBill(earlier, next))) {

@@ -164,6 +164,69 @@ describe('InvoiceBatchFlow', () => {
     });
   });
 
+  it('adds the missing charge beside the note of the invoice that differs, and confirms it as an added line', async () => {
+    const user = await processFiles([pdf('acme-1001.pdf')], JSON.stringify({ results: [ok] }));
+    await user.click(await screen.findByRole('button', { name: 'Continue to Confirmation' }));
+    expect(screen.queryByRole('button', { name: /missing charge/ })).toBeNull();
+    const amount = screen.getByRole('spinbutton', { name: 'Amount for invoice 1001 line 2' });
+    await user.clear(amount);
+    await user.type(amount, '40');
+    await user.click(screen.getByRole('button', { name: 'Add the missing charge to invoice 1001' }));
+
+    const description = screen.getByRole('textbox', { name: 'Description for invoice 1001 line 3' });
+    expect(document.activeElement).toBe(description);
+    await user.type(description, 'Restocking fee');
+    expect(screen.getByText('Lines add up to the invoice total of $150.00.')).toBeTruthy();
+    const added = screen.getAllByRole('row')[3];
+    expect(
+      within(added)
+        .getAllByRole('cell')
+        .map((cell) => cell.querySelector('input')?.value ?? cell.textContent),
+    ).toEqual(['1001', 'Restocking fee', 'Acme Supply', '10.00', 'Added']);
+
+    await user.click(screen.getByRole('button', { name: 'Confirm & Process (1 invoice(s))' }));
+    await waitFor(() => expect(confirmBodies).toHaveLength(1));
+    expect((confirmBodies[0] as { mappings: unknown[] }).mappings).toEqual([
+      { invoice_id: 'inv-1', line_number: 1, invoice_number: '1001', amount: 100, chosen_vendor: 'Acme Supply' },
+      { invoice_id: 'inv-1', line_number: 2, invoice_number: '1001', amount: 40, chosen_vendor: 'Acme Supply' },
+      {
+        invoice_id: 'inv-1',
+        line_number: 3,
+        invoice_number: '1001',
+        amount: 10,
+        chosen_vendor: 'Acme Supply',
+        added: true,
+        description: 'Restocking fee',
+      },
+    ]);
+  });
+
+  it('lists an invoice once when the same file came twice, under the name given last', async () => {
+    const again: UploadInvoicesResult = { ...ok, filename: 'acme copy.pdf', parsed_invoices: [{ ...acme, source_filename: 'acme copy.pdf' }] };
+    const user = await processFiles([pdf('acme-1001.pdf'), pdf('acme copy.pdf')], JSON.stringify({ results: [ok, again] }));
+    await user.click(await screen.findByRole('button', { name: 'Continue to Confirmation' }));
+    expect(screen.getAllByRole('definition').map((value) => value.textContent)).toEqual(['2', '0', '$150.00']);
+    expect(screen.getByRole('list', { name: 'Repeated files' }).textContent).toBe(
+      'acme copy.pdf is the same file as acme-1001.pdf: its invoice is listed once.',
+    );
+    expect(screen.getAllByRole('spinbutton', { name: 'Amount for invoice 1001 line 1' })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Confirm & Process (1 invoice(s))' }));
+    await waitFor(() => expect(confirmBodies).toHaveLength(1));
+    expect(confirmBodies[0]).toMatchObject({ invoices: [{ invoice_id: 'inv-1', source_filename: 'acme copy.pdf' }] });
+  });
+
+  it('takes an added charge out again', async () => {
+    const user = await processFiles([pdf('acme-1001.pdf')], JSON.stringify({ results: [ok] }));
+    await user.click(await screen.findByRole('button', { name: 'Continue to Confirmation' }));
+    const amount = screen.getByRole('spinbutton', { name: 'Amount for invoice 1001 line 1' });
+    await user.clear(amount);
+    await user.type(amount, '90');
+    await user.click(screen.getByRole('button', { name: 'Add the missing charge to invoice 1001' }));
+    await user.click(screen.getByRole('button', { name: 'Remove added charge line 3 from invoice 1001' }));
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByText(/^Lines come to \$140\.00/)).toBeTruthy();
+  });
+
   it("posts one invoice's total alone with its Invoice Total Only", async () => {
     const user = await processFiles([pdf('acme-1001.pdf')], JSON.stringify({ results: [ok] }));
     await user.click(await screen.findByRole('button', { name: 'Continue to Confirmation' }));

@@ -47,6 +47,15 @@ export function InvoiceConfirmationGrid({ summary, edits, onEdit, confirming, on
       </dl>
 
       <InvoiceProcessingErrors failed={summary.failed} />
+      {summary.repeats.length > 0 && (
+        <ul aria-label="Repeated files" className="space-y-1 text-sm text-slate-600 dark:text-slate-300">
+          {summary.repeats.map(({ filename, sameAs }, index) => (
+            <li key={`${filename}-${index}`}>
+              {filename} is the same file as {sameAs}: its invoice is listed once.
+            </li>
+          ))}
+        </ul>
+      )}
 
       {count > 0 && (
         <div className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">

@@ -1,4 +1,5 @@
 import type { ConfirmInvoiceInput, InvoiceMapping, ParsedInvoice } from '@contract/invoices';
+import { chargeMapping, type AddedCharge } from './added-charges';
 import { defaultInvoiceVendor, INVOICE_TOTAL_DESCRIPTION, invoiceTotal, lineMappings, reviewLines, type ReviewLine } from './review-lines';
 
 /** What the user changed on one invoice in the dialog. */
@@ -9,10 +10,12 @@ export type InvoiceEdits = {
   lineVendors: Record<number, string>;
   amounts: Record<number, number>;
   totalOnly: boolean;
+  /** Charges the user added, written after the invoice's own lines. */
+  charges: AddedCharge[];
 };
 
 export function initialEdits(invoice: ParsedInvoice): InvoiceEdits {
-  return { invoiceVendor: defaultInvoiceVendor(invoice), invoiceVendorPicked: false, lineVendors: {}, amounts: {}, totalOnly: false };
+  return { invoiceVendor: defaultInvoiceVendor(invoice), invoiceVendorPicked: false, lineVendors: {}, amounts: {}, totalOnly: false, charges: [] };
 }
 
 export type ResolvedLine = ReviewLine & { vendor: string };
@@ -24,6 +27,13 @@ export function resolveLines(invoice: ParsedInvoice, edits: InvoiceEdits): Resol
     amount: edits.amounts[line.lineNumber] ?? line.amount,
     vendor: edits.lineVendors[line.lineNumber] ?? (edits.invoiceVendorPicked ? edits.invoiceVendor : line.defaultVendor || edits.invoiceVendor),
   }));
+}
+
+export type ResolvedCharge = Omit<AddedCharge, 'vendor'> & { vendor: string };
+
+/** The added charges, each under its own vendor or else the invoice's. */
+export function resolveCharges(edits: InvoiceEdits): ResolvedCharge[] {
+  return edits.charges.map((charge) => ({ ...charge, vendor: charge.vendor ?? edits.invoiceVendor }));
 }
 
 /** With 'Invoice Total Only' one line carries the invoice total under the invoice vendor. */
@@ -39,8 +49,16 @@ export function totalOnlyLine(invoice: ParsedInvoice, edits: InvoiceEdits): Reso
   };
 }
 
+/** The amounts confirming would write now, for the tie-out note. */
+export function writtenAmounts(invoice: ParsedInvoice, edits: InvoiceEdits): number[] {
+  if (edits.totalOnly) return [totalOnlyLine(invoice, edits).amount];
+  return [...resolveLines(invoice, edits), ...edits.charges].map((line) => line.amount);
+}
+
 function confirmMappings(invoice: ParsedInvoice, edits: InvoiceEdits): InvoiceMapping[] {
-  return lineMappings(invoice, edits.totalOnly ? [totalOnlyLine(invoice, edits)] : resolveLines(invoice, edits));
+  if (edits.totalOnly) return lineMappings(invoice, [totalOnlyLine(invoice, edits)]);
+  const charges = resolveCharges(edits).map((charge) => chargeMapping(invoice, charge, charge.vendor));
+  return [...lineMappings(invoice, resolveLines(invoice, edits)), ...charges];
 }
 
 /** Why the invoice cannot be confirmed yet, or null when it can. */
