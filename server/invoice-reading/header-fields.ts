@@ -300,12 +300,18 @@ export function findCurrency(lines: Line[]): string {
     }
   }
   const counts = new Map<string, number>();
+  let namesUsd = false;
   for (const line of lines) {
     for (const match of line.text.matchAll(CURRENCY_MENTION)) {
       const code = match[1]?.toUpperCase() ?? SYMBOLS[match[2].toUpperCase()];
       counts.set(code, (counts.get(code) ?? 0) + 1);
+      namesUsd ||= code === 'USD' && match[2] !== '$';
     }
   }
   const top = [...counts].sort((a, b) => b[1] - a[1])[0];
-  return top?.[0] ?? 'USD';
+  const code = top?.[0] ?? 'USD';
+  // A bare '$' on a Canadian bill (a province and postal code, GST/HST) is the Canadian dollar.
+  return code === 'USD' && !namesUsd && lines.some((line) => CANADIAN.test(line.text)) ? 'CAD' : code;
 }
+
+const CANADIAN = /\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b(?:GST\/HST|HST|QST|TPS|TVQ)\b/;

@@ -123,7 +123,7 @@ function numbersUnderTitle(lines: Line[]): Array<[number, ExtractedField<string>
 }
 
 /** The first token of a value that has a digit and is not a date or an amount with decimals only. */
-export function numberToken(text: string): string | null {
+function numberToken(text: string): string | null {
   const token = text
     .trim()
     .split(/\s+/)[0]

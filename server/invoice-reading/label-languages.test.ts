@@ -151,6 +151,27 @@ describe('header labels in Dutch and other common wordings', () => {
     }
   });
 
+  it('reads a bare $ on a Canadian bill as CAD, and as USD otherwise', () => {
+    const currencyOf = (address: string, total: string) =>
+      parseInvoiceLayout(
+        layout([
+          [60, [[72, 'Harbor Crane Rental']]],
+          [74, [[72, address]]],
+          [80, [[300, 'Invoice No. HC-20931']]],
+          [
+            300,
+            [
+              [300, 'Total'],
+              [450, total],
+            ],
+          ],
+        ]),
+      )[0].currency;
+    expect(currencyOf('Kitchener ON N2G 4R6', '$410.00')).toBe('CAD');
+    expect(currencyOf('Denver, CO 80216', '$410.00')).toBe('USD');
+    expect(currencyOf('Kitchener ON N2G 4R6', 'US$410.00')).toBe('USD');
+  });
+
   it('takes a bare No: printed under the INVOICE title', () => {
     const [invoice] = parseInvoiceLayout(
       layout([
