@@ -97,13 +97,16 @@ export function findInvoiceNumber(lines: Line[]): Field<string> {
   for (const line of lines.slice(0, 200)) {
     const direct = TITLE_NUMBER.exec(line.text);
     const after = TITLE_NUMBER_AFTER.exec(line.text);
-    const token = direct ? numberToken(direct[1]) : after && !OTHER_DOCUMENT.test(after[1]) ? numberToken(after[2]) : null;
+    // 'Invoice #2015-11-04': after a '#' even a date-shaped token is the number.
+    const hashed = TITLE_HASH.exec(line.text)?.[1];
+    const token = hashed ?? (direct ? numberToken(direct[1]) : after && !OTHER_DOCUMENT.test(after[1]) ? numberToken(after[2]) : null);
     if (token) candidates.push([0.7 + placeBonus(line), field(token, 0.8, { line })]);
   }
   candidates.push(...numbersUnderTitle(lines));
   return best(candidates);
 }
 
+const TITLE_HASH = new RegExp(`(?:^|\\s)${TITLE_WORD}\\s*#\\s*${NUMBER_TOKEN}`, 'iu');
 const TITLE_ALONE = new RegExp(`(?:^|\\s)${TITLE_WORD}$`, 'iu');
 const BARE_NUMBER_LABEL = /^(?:no\.?|nr\.?|n°|number|nummer|numéro|#)\s*[:#]?\s*(.+)$/iu;
 

@@ -172,6 +172,23 @@ describe('header labels in Dutch and other common wordings', () => {
     expect(currencyOf('Kitchener ON N2G 4R6', 'US$410.00')).toBe('USD');
   });
 
+  it('takes a date-shaped number printed after Invoice #', () => {
+    const [invoice] = parseInvoiceLayout(
+      layout([
+        [60, [[72, 'Harbor Crane Rental']]],
+        [90, [[72, 'Invoice #2026-03-14']]],
+        [
+          300,
+          [
+            [300, 'Total'],
+            [450, '410.00'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.invoiceNumber?.value).toBe('2026-03-14');
+  });
+
   it('takes a bare No: printed under the INVOICE title', () => {
     const [invoice] = parseInvoiceLayout(
       layout([
