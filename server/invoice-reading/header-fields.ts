@@ -5,7 +5,7 @@
  * German and French labels; the first phrase of each list is the most specific.
  */
 import { addDays, findDates, type DateOrder } from './dates';
-import { findLabels, labelPatterns, valuesFor } from './labels';
+import { findLabels, labelPatterns, valuesFor, type LabelMatch, type LabelledValue } from './labels';
 import type { Line } from './layout-lines';
 import { best, field, placeBonus, type Field } from './invoice-number';
 import type { ExtractedField } from './types';
@@ -157,16 +157,28 @@ const SYMBOLS: Record<string, string> = { '€': 'EUR', '£': 'GBP', $: 'USD', '
 /** A code as a word of its own ('Eur 319,03' too), or a symbol; 'C$' before the bare '$'. */
 const CURRENCY_MENTION = new RegExp(`\\b(${CURRENCY_CODES.join('|')})\\b|(CA\\$|C\\$|A\\$|US\\$|[€£$₹¥])`, 'gi');
 
+/** A value printed over several short lines under its label ('Tuesday 16' / 'September' / '2025'), joined. */
+function stacked(match: LabelMatch, lines: Line[]): LabelledValue[] {
+  const parts = valuesFor(match, lines, 3).filter((value) => value.where === 'below');
+  if (parts.length < 2) return [];
+  return [
+    { ...parts[0], text: parts.map((part) => part.text).join(' '), cells: [...parts[0].cells, ...parts.slice(1).flatMap((p) => p.cells.slice(1))] },
+  ];
+}
+
 /** `tableHeaders`: the line-item table's header lines, whose 'Date' column holds delivery dates. */
 export function findInvoiceDate(lines: Line[], order: DateOrder, tableHeaders: ReadonlySet<Line> = new Set()): Field<string> {
   const candidates: Array<[number, ExtractedField<string>]> = [];
   for (const match of findLabels(lines, INVOICE_DATE, /(?:échéance|due|ship|deliver|order|lieferschein|bestell|auftrag)/i)) {
     const generic = match.rank >= INVOICE_DATE.length - 3;
     if (generic && tableHeaders.has(match.line)) continue;
-    if (generic && NOT_INVOICE_DATE.test(match.line.text.slice(0, match.line.text.indexOf(match.cell.text)))) continue;
+    // 'Ship  Date' run apart: the word just before qualifies the date; a column further left does not.
+    const before = match.line.cells[match.line.cells.indexOf(match.cell) - 1];
+    const qualifier = before && match.cell.x - (before.x + before.width) < 2 * match.cell.height ? before.text : '';
+    if (generic && NOT_INVOICE_DATE.test(qualifier)) continue;
     // 'Date Out', 'Date In', 'Datum Lieferung': another date's label.
     if (generic && (NOT_INVOICE_DATE.test(match.rest) || OTHER_DATE_AFTER.test(match.rest))) continue;
-    for (const value of valuesFor(match, lines, 1)) {
+    for (const value of [...valuesFor(match, lines, 1), ...stacked(match, lines)]) {
       const date = findDates(value.text, order)[0];
       if (!date) continue;
       candidates.push([(generic ? 0.7 : 0.95) + placeBonus(match.line), field(date.iso, generic ? 0.8 : 0.95, value)]);

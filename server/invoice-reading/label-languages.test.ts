@@ -172,6 +172,40 @@ describe('header labels in Dutch and other common wordings', () => {
     expect(currencyOf('Kitchener ON N2G 4R6', 'US$410.00')).toBe('USD');
   });
 
+  it('reads a date stacked over lines under a Date column beside an Order column', () => {
+    const [invoice] = parseInvoiceLayout(
+      layout([
+        [60, [[72, 'Harbor Crane Rental']]],
+        [
+          120,
+          [
+            [72, 'Invoice'],
+            [200, 'Order'],
+            [400, 'Date'],
+          ],
+        ],
+        [
+          132,
+          [
+            [72, 'HC-20931'],
+            [200, 'ORD-4410'],
+            [400, 'Tuesday 16'],
+          ],
+        ],
+        [144, [[400, 'September']]],
+        [156, [[400, '2025']]],
+        [
+          300,
+          [
+            [300, 'Total'],
+            [450, '410.00'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.invoiceDate?.value).toBe('2025-09-16');
+  });
+
   it('takes a date-shaped number printed after Invoice #', () => {
     const [invoice] = parseInvoiceLayout(
       layout([

@@ -78,16 +78,18 @@ export function valuesFor(match: LabelMatch, lines: Line[], below = 2): Labelled
   }
   const position = lines.indexOf(line);
   let depth = 0;
+  let previous = line;
   for (let i = position + 1; i < lines.length && depth < below; i++) {
     const next = lines[i];
     if (next.page !== line.page) break;
-    if (next.y - (line.y + line.height) > 3 * line.height) break;
+    if (next.y - (previous.y + previous.height) > 3 * line.height) break;
     const under = next.cells.filter((c) => c.x < cell.x + cell.width + 2 && c.x + c.width > cell.x - 2);
     if (!under.length) continue;
     depth++;
     // Something that is itself a label is the next field, not this one's value.
     if (/:\s*$/.test(under[0].text)) break;
     out.push({ text: under[0].text, line: next, cells: [cell, under[0]], label: match, where: 'below' });
+    previous = next;
   }
   return out;
 }
