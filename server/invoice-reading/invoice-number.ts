@@ -87,7 +87,8 @@ export function findInvoiceNumber(lines: Line[]): Field<string> {
   for (const match of findLabels(lines, INVOICE_NUMBER)) {
     const generic = match.rank === INVOICE_NUMBER.length - 1;
     for (const value of valuesFor(match, lines, 1)) {
-      const token = numberToken(value.text);
+      // Under a label that names the number ('Invoice #'), a date-shaped value ('2-7-25') is the number.
+      const token = numberToken(value.text, !generic);
       if (!token) continue;
       const score = (generic ? 0.6 : 0.95) - (value.where === 'below' ? 0.05 : 0) + placeBonus(match.line);
       candidates.push([score, field(token, generic ? 0.75 : 0.95, value)]);
@@ -126,13 +127,13 @@ function numbersUnderTitle(lines: Line[]): Array<[number, ExtractedField<string>
 }
 
 /** The first token of a value that has a digit and is not a date or an amount with decimals only. */
-function numberToken(text: string): string | null {
+function numberToken(text: string, dateShapedToo = false): string | null {
   const token = text
     .trim()
     .split(/\s+/)[0]
     ?.replace(/[,;:]$/, '');
   if (!token || token.length > 30 || !/\d/.test(token)) return null;
-  const date = findDates(token)[0];
+  const date = dateShapedToo ? undefined : findDates(token)[0];
   if (date && date.length >= token.length - 1) return null;
   return token;
 }

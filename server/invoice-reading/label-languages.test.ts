@@ -206,6 +206,40 @@ describe('header labels in Dutch and other common wordings', () => {
     expect(invoice.invoiceDate?.value).toBe('2025-09-16');
   });
 
+  it('reads labels set with wide letter spacing, and a date-shaped number under its own label', () => {
+    const [invoice] = parseInvoiceLayout(
+      layout([
+        [40, [[72, 'Harbor Crane Rental']]],
+        [
+          120,
+          [
+            [72, 'I N VO I C E #'],
+            [300, 'B I L L T O'],
+          ],
+        ],
+        [
+          134,
+          [
+            [72, '3-9-26'],
+            [300, 'Keystone Builders LLC'],
+          ],
+        ],
+        [160, [[72, 'I S S U E D O N']]],
+        [174, [[72, 'March 9, 2026']]],
+        [
+          300,
+          [
+            [300, 'Total'],
+            [450, '410.00'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.invoiceNumber?.value).toBe('3-9-26');
+    expect(invoice.invoiceDate?.value).toBe('2026-03-09');
+    expect(invoice.vendor?.value).toBe('Harbor Crane Rental');
+  });
+
   it('takes a date-shaped number printed after Invoice #', () => {
     const [invoice] = parseInvoiceLayout(
       layout([

@@ -123,7 +123,7 @@ function toLine(items: LayoutItem[], page: LayoutPage): Line {
     }
   }
   for (const c of cells) {
-    c.text = c.text.replace(/\s+/g, ' ').trim();
+    c.text = closeLetterSpacing(c.text.replace(/\s+/g, ' ').trim());
     if (c.parts!.length < 2) delete c.parts;
     else for (const part of c.parts!) part.text = part.text.replace(/\s+/g, ' ').trim();
   }
@@ -137,6 +137,17 @@ function toLine(items: LayoutItem[], page: LayoutPage): Line {
     pageWidth: page.width,
     pageHeight: page.height,
   };
+}
+
+/**
+ * Headings set with wide letter spacing come out a letter at a time ('I N VO I C E #', 'B I L L
+ * T O'): a cell made only of one- and two-letter pieces is closed up ('INVOICE#', 'BILLTO'), which
+ * the space-tolerant labels read.
+ */
+function closeLetterSpacing(text: string): string {
+  const pieces = text.split(' ');
+  if (pieces.length < 4 || !pieces.every((piece) => /^[\p{L}#&]{1,2}$/u.test(piece))) return text;
+  return pieces.filter((piece) => piece.length === 1).length >= 0.6 * pieces.length ? pieces.join('') : text;
 }
 
 function asCell(item: LayoutItem): Cell {
