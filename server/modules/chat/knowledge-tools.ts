@@ -6,6 +6,8 @@ export interface Citable {
   /** Heading path or other context shown to the model with the text. */
   context: string;
   text: string;
+  /** 0..1 across questions (Passage.relevance); absent for sources that cannot say. */
+  relevance?: number;
 }
 
 /**
@@ -18,7 +20,8 @@ export interface KnowledgeTool {
   description: string;
   /** The sidebar sources under which this tool is offered. */
   sources: InformationSource[];
-  search(userId: string, query: string, limit: number): Promise<Citable[]>;
+  /** `context`: earlier turns of the conversation, weighing less than the query (SearchOptions.context). */
+  search(userId: string, query: string, limit: number, context?: string): Promise<Citable[]>;
 }
 
 export interface ToolRegistry {

@@ -11,13 +11,15 @@ export function createRetrievalTools(retrieval: Pick<RetrievalService, 'searchGu
       name: 'search_guide',
       description: 'Search the Structure ERP guide: procedures and concepts for AP, AR, GL, job cost, payroll and KAI itself.',
       sources: ['structure'],
-      search: async (_userId, query, limit) => (await retrieval.searchGuide(query, { limit })).map((p) => toCitable(p, 'structure')),
+      search: async (_userId, query, limit, context) =>
+        (await retrieval.searchGuide(query, { limit, context })).map((p) => toCitable(p, 'structure')),
     },
     {
       name: 'search_documents',
       description: 'Search the files this user uploaded (their invoices, contracts, reports, spreadsheets).',
       sources: ['uploaded'],
-      search: async (userId, query, limit) => (await retrieval.searchUploaded(userId, query, { limit })).map((p) => toCitable(p, 'uploaded')),
+      search: async (userId, query, limit, context) =>
+        (await retrieval.searchUploaded(userId, query, { limit, context })).map((p) => toCitable(p, 'uploaded')),
     },
   ];
 }
@@ -30,7 +32,7 @@ function toCitable(passage: Passage, type: MessageSource['type']): Citable {
     ...(passage.corpus === 'uploaded' ? { documentId: passage.documentKey } : {}),
     ...(passage.page ? { page: passage.page } : {}),
   };
-  return { source, context: passage.headingPath.split(' > ').slice(1).join(' › '), text: passage.text };
+  return { source, context: passage.headingPath.split(' > ').slice(1).join(' › '), text: passage.text, relevance: passage.relevance };
 }
 
 function snippet(text: string): string {

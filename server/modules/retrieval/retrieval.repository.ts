@@ -16,6 +16,8 @@ export interface ChunkRow {
   page: number | null;
   content: string;
   score: number;
+  /** 0..1: the share of the question's information the passage holds (see Passage.relevance). */
+  relevance?: number;
 }
 
 interface NewChunk {
@@ -99,7 +101,7 @@ function searchQueries(db: Database) {
           : sql`1::float8`;
       const result = await db.execute(sql`
         select s.id, s.corpus, s."documentKey", s."documentTitle", s."headingPath", s.page, s.content,
-          (s.coverage + ts_rank_cd(s.search, ${query.rank}::tsquery, 33))::float8 as score
+          (s.coverage + ts_rank_cd(s.search, ${query.rank}::tsquery, 33))::float8 as score, s.coverage::float8 as relevance
         from (
           select ${chunkColumns}, c.search, c.ordinal, ${coverage} as coverage
           from (

@@ -78,6 +78,7 @@ describe.each(databaseKinds)('retrieval search (%s)', (kind) => {
       page: null,
       text: expect.stringContaining('retainage release invoice'),
       score: expect.any(Number),
+      relevance: expect.any(Number),
     });
     const scores = passages.map((p) => p.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);

@@ -24,6 +24,12 @@ export interface Passage {
   text: string;
   /** higher is better; comparable only within one result list */
   score: number;
+  /**
+   * 0..1, comparable across questions: how much of the question's information (its words
+   * weighted by how rare they are) the passage holds. Answers abstain and cite fewer passages
+   * when it is low.
+   */
+  relevance: number;
 }
 
 export interface RetrievalDeps {
@@ -34,6 +40,11 @@ export interface RetrievalDeps {
 
 export interface SearchOptions {
   limit?: number;
+  /**
+   * Earlier turns of the conversation ('and for a credit note?' after a question about debit
+   * notes): their words help ranking but weigh less than the question's own.
+   */
+  context?: string;
 }
 
 const DEFAULT_LIMIT = 8;
@@ -234,6 +245,7 @@ function toPassage(row: ChunkRow): Passage {
     page: row.page,
     text: row.content,
     score: row.score,
+    relevance: row.relevance ?? 0,
   };
 }
 
