@@ -10,6 +10,7 @@ import path from 'node:path';
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { recognise } from './image-ocr';
+import { fontsToWeigh, writePdfPages, type PdfLine, type PdfPageContent } from './pdf-headings';
 import { ExtractionError, corruptMessage, type ExtractedPage, type Extraction, type ExtractionLimits } from './types';
 
 const require = createRequire(import.meta.url);
@@ -27,7 +28,7 @@ export async function extractPdf(bytes: Uint8Array, limits: Pick<ExtractionLimit
     const pageCount = doc.numPages;
     const readable = Math.min(pageCount, limits.maxPages);
     if (readable < pageCount) warnings.push(`Only the first ${readable} of ${pageCount} pages were read.`);
-    const pages: ExtractedPage[] = [];
+    const contents: PdfPageContent[] = [];
     const confidences: number[] = [];
     let textPages = 0;
     let ocrBudget = limits.maxOcrPages;
@@ -35,14 +36,15 @@ export async function extractPdf(bytes: Uint8Array, limits: Pick<ExtractionLimit
       const page = await doc.getPage(number).catch(() => {
         throw new ExtractionError('corrupt', corruptMessage('pdf'));
       });
-      let text = await pageText(page);
-      if (visibleChars(text) >= MIN_TEXT_CHARS) {
+      let content: PdfPageContent = await pageLines(page);
+      const chars = visibleChars(content.map((line) => line.text).join(''));
+      if (chars >= MIN_TEXT_CHARS) {
         textPages++;
       } else if (ocrBudget > 0) {
         ocrBudget--;
         const ocr = await recognise(await renderPage(page, limits.maxPixels));
-        if (visibleChars(ocr.text) > visibleChars(text)) {
-          text = ocr.text;
+        if (visibleChars(ocr.text) > chars) {
+          content = ocr.text;
           confidences.push(ocr.confidence);
         }
       } else if (ocrBudget === 0) {
@@ -50,8 +52,10 @@ export async function extractPdf(bytes: Uint8Array, limits: Pick<ExtractionLimit
         warnings.push(`Only ${limits.maxOcrPages} scanned pages were OCRed; later scanned pages were skipped.`);
       }
       page.cleanup();
-      pages.push({ page: number, text });
+      contents.push(content);
     }
+    const bold = await boldFonts(doc, contents, fontsToWeigh(contents));
+    const pages: ExtractedPage[] = writePdfPages(contents, bold).map((text, i) => ({ page: i + 1, text }));
     const info = await doc
       .getMetadata()
       .then((meta) => (meta.info ?? {}) as { Title?: unknown; Author?: unknown })
@@ -103,28 +107,62 @@ interface Positioned {
   y: number;
   width: number;
   size: number;
+  fontName: string;
+  monospace: boolean;
 }
 
-async function pageText(page: PDFPageProxy): Promise<string> {
+async function pageLines(page: PDFPageProxy): Promise<PdfLine[]> {
   const content = await page.getTextContent().catch(() => {
     throw new ExtractionError('corrupt', corruptMessage('pdf'));
   });
   const items: Positioned[] = [];
   for (const item of content.items) {
     if (!('str' in item) || item.str === '') continue;
-    const { transform, width, height } = item as TextItem;
+    const { transform, width, height, fontName } = item as TextItem;
     const size = Math.abs(transform[3]) || Math.abs(transform[0]) || height || 10;
-    items.push({ str: item.str, x: transform[4], y: transform[5], width, size });
+    const monospace = content.styles[fontName]?.fontFamily === 'monospace';
+    items.push({ str: item.str, x: transform[4], y: transform[5], width, size, fontName, monospace });
   }
   return rebuildLines(items);
 }
+
+/**
+ * Which of `fontNames` are bold, by name or flags. pdf.js hands a font over only with a page's
+ * drawing operators (which decodes its images too), so those are read only for the first page
+ * that uses each font whose weight decides a heading.
+ */
+async function boldFonts(doc: PDFDocumentProxy, contents: PdfPageContent[], fontNames: Set<string>): Promise<Set<string>> {
+  const bold = new Set<string>();
+  const unknown = new Set(fontNames);
+  for (const [index, content] of contents.entries()) {
+    if (unknown.size === 0) break;
+    if (typeof content === 'string' || !content.some((line) => [...line.fonts.keys()].some((name) => unknown.has(name)))) continue;
+    const page = await doc.getPage(index + 1).catch(() => undefined);
+    if (!page) continue;
+    // Without the weights, headings are still found by size.
+    await page.getOperatorList().catch(() => undefined);
+    for (const name of [...unknown]) {
+      if (!page.commonObjs.has(name)) continue;
+      const font = page.commonObjs.get(name) as { name?: string; bold?: boolean; black?: boolean } | null;
+      if (font && (font.bold || font.black || BOLD_FONT.test(font.name ?? ''))) bold.add(name);
+      unknown.delete(name);
+    }
+    page.cleanup();
+  }
+  return bold;
+}
+
+/** Font names of bold faces: Arial-BoldMT, Helvetica-Black, Inter-SemiBold, LaTeX's CMBX12. */
+const BOLD_FONT = /bold|black|heavy|demi|cmbx/i;
+/** Runs further apart than this many font sizes are separate cells or columns. */
+const CELL_GAP = 2;
 
 /**
  * Reading order for horizontal text: group items whose baselines are within half a font size,
  * top to bottom, then left to right; a gap wider than a fraction of the font size is a space and
  * a vertical jump of about two lines is a paragraph break.
  */
-function rebuildLines(items: Positioned[]): string {
+function rebuildLines(items: Positioned[]): PdfLine[] {
   const sorted = [...items].sort((a, b) => b.y - a.y || a.x - b.x);
   const lines: Array<{ y: number; size: number; items: Positioned[] }> = [];
   for (const item of sorted) {
@@ -132,23 +170,48 @@ function rebuildLines(items: Positioned[]): string {
     if (line && Math.abs(line.y - item.y) <= Math.max(1, 0.5 * Math.min(line.size, item.size))) line.items.push(item);
     else lines.push({ y: item.y, size: item.size, items: [item] });
   }
-  const out: string[] = [];
+  const out: PdfLine[] = [];
   let previous: { y: number; size: number } | undefined;
   for (const line of lines) {
-    if (previous && previous.y - line.y > 2.2 * Math.max(previous.size, line.size)) out.push('');
+    const breakBefore = previous !== undefined && previous.y - line.y > 2.2 * Math.max(previous.size, line.size);
     previous = line;
     line.items.sort((a, b) => a.x - b.x);
     let text = '';
     let end = -Infinity;
+    // pdf.js fills the gap between cells with a space item: where the last ink ended tells cells apart.
+    let inkEnd = -Infinity;
+    let spread = false;
     for (const item of line.items) {
       const gap = item.x - end;
       if (text && gap > 0.2 * item.size && !/\s$/.test(text) && !/^\s/.test(item.str)) text += ' ';
+      if (item.str.trim()) {
+        if (item.x - inkEnd > CELL_GAP * item.size) spread ||= inkEnd > -Infinity;
+        inkEnd = Math.max(inkEnd, item.x + item.width);
+      }
       text += item.str;
       end = Math.max(end, item.x + item.width);
     }
-    out.push(text.replace(/\s+$/, ''));
+    const left = line.items.find((item) => item.str.trim())?.x ?? 0;
+    out.push({ text: text.replace(/\s+$/, ''), ...lineStyle(line.items), spread, breakBefore, left, right: Math.max(left, inkEnd) });
   }
-  return out.join('\n').trim();
+  return out;
+}
+
+/** The size most of a line's characters have, their fonts, and whether they are mostly fixed-pitch. */
+function lineStyle(items: Positioned[]): Pick<PdfLine, 'size' | 'fonts' | 'monospace'> {
+  const bySize = new Map<number, number>();
+  const fonts = new Map<string, number>();
+  let monospaceChars = 0;
+  let chars = 0;
+  for (const item of items) {
+    const n = item.str.replace(/\s+/g, '').length;
+    bySize.set(item.size, (bySize.get(item.size) ?? 0) + n);
+    fonts.set(item.fontName, (fonts.get(item.fontName) ?? 0) + n);
+    chars += n;
+    if (item.monospace) monospaceChars += n;
+  }
+  const size = [...bySize].reduce((best, entry) => (entry[1] > best[1] ? entry : best), [items[0].size, -1])[0];
+  return { size, fonts, monospace: chars > 0 && monospaceChars > chars / 2 };
 }
 
 /** PNG of one page (page 1 unless told; the last page if there are fewer), `width` pixels wide (within the pixel limit). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chunkMarkdown, chunkPages } from './chunker';
-import { countWords, parseBlocks, splitSentences } from './text-blocks';
+import { chunkDocument, chunkMarkdown, chunkPages } from './chunker';
+import { countWords, parseBlocks, splitBlock, splitSentences } from './text-blocks';
 
 const words = (n: number, word = 'ledger') => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ');
 const sentences = (count: number, wordsEach = 12) => Array.from({ length: count }, (_, i) => `Sentence ${i} ${words(wordsEach - 2, 'w')}.`).join(' ');
@@ -105,6 +105,90 @@ describe('chunkPages', () => {
     const chunks = chunkPages([{ page: null, text: words(700, 'ocr') }]);
     expect(chunks.length).toBe(3);
     expect(chunks.every((c) => c.page === null && countWords(c.text) <= 300)).toBe(true);
+  });
+});
+
+describe('chunkDocument', () => {
+  const title = 'assets.pdf';
+
+  it('follows the headings: the title and section path, and the page each passage starts on', () => {
+    const pages = [
+      { page: 1, text: `# Fixed Assets\n\n${sentences(12)}\n\n## Disposing of an asset\n\n${sentences(12)}` },
+      { page: 2, text: `${sentences(6)}\n\n### Selling it\n\n${sentences(12)}\n\n## Depreciation\n\n${sentences(12)}` },
+    ];
+    const chunks = chunkDocument(pages, { title });
+    expect(chunks.map((c) => [c.headingPath, c.page])).toEqual([
+      ['Fixed Assets', 1],
+      ['Fixed Assets > Disposing of an asset', 1],
+      ['Fixed Assets > Disposing of an asset > Selling it', 2],
+      ['Fixed Assets > Depreciation', 2],
+    ]);
+    // The section's text runs on over the page break; the heading itself is in the path.
+    expect(chunks[1].text).toMatch(/^Sentence 0 /);
+    expect(countWords(chunks[1].text)).toBe(12 * 12 + 6 * 12);
+  });
+
+  it('sizes passages for retrieval: long sections split at paragraphs, tiny ones merged with their next sibling', () => {
+    const long = Array.from({ length: 10 }, () => sentences(6)).join('\n\n');
+    const md = `# Vendors\n\n## Long\n\n${long}\n\n## Setup\n\nShort intro.\n\n### Tax ID\n\nEnter the EIN.\n\n### Terms\n\n${sentences(10)}\n\n## Payments\n\n${sentences(12)}`;
+    const chunks = chunkDocument([{ page: 1, text: md }], { title });
+    const long_ = chunks.filter((c) => c.headingPath === 'Vendors > Long');
+    expect(long_.length).toBeGreaterThan(1);
+    for (const chunk of long_) {
+      expect(countWords(chunk.text)).toBeGreaterThanOrEqual(120);
+      expect(countWords(chunk.text)).toBeLessThanOrEqual(350);
+      expect(chunk.text).toMatch(/^Sentence 0 .*\.$/s);
+    }
+    const setup = chunks.filter((c) => c.headingPath === 'Vendors > Setup');
+    expect(setup).toHaveLength(1);
+    expect(setup[0].text).toContain('Short intro.\n\n### Tax ID\n\nEnter the EIN.\n\n### Terms');
+  });
+
+  it('keeps a table whole, together with its heading', () => {
+    const table = [
+      '| Asset class | Useful life | Method |',
+      '| --- | --- | --- |',
+      ...Array.from({ length: 12 }, (_, i) => `| Class ${i} | ${i + 3} years | straight line |`),
+    ].join('\n');
+    const withHeading = (text: string) =>
+      chunkDocument([{ page: 3, text }], { title })
+        .filter((c) => c.text.includes('| Class 0 |'))
+        .map((c) => ({ ...c, text: c.text.slice(0, c.text.indexOf(table)) }));
+    // A section of its own: the heading is the end of the passage's path.
+    expect(withHeading(`# Assets\n\n## Lives\n\n${sentences(14)}\n\n### Useful lives\n\n${table}\n\n${sentences(14)}`)).toEqual([
+      { headingPath: 'Assets > Lives > Useful lives', page: 3, text: '' },
+    ]);
+    // A small section merged into its parent's passage: the heading line stays right above the table.
+    expect(withHeading(`# Assets\n\n## Lives\n\n${sentences(3)}\n\n### Useful lives\n\n${table}\n\n### Methods\n\n${sentences(3)}`)).toEqual([
+      { headingPath: 'Assets > Lives', page: 3, text: expect.stringMatching(/### Useful lives\n\n$/) },
+    ]);
+  });
+
+  it('reads columns aligned with tabs or spaces as a table', () => {
+    const rows = ['Code\tDescription\tAmount', '01-100\tSite work\t1,200.00', '02-200\tConcrete\t3,400.00'].join('\n');
+    expect(parseBlocks(`Intro line.\n\n${rows}\n\n- a list   item`).map((b) => b.kind)).toEqual(['paragraph', 'table', 'list']);
+  });
+
+  it('cuts an oversized paragraph without sentence ends (rows read from a PDF) at its line ends', () => {
+    const rows = Array.from({ length: 60 }, (_, i) => `Cost code ${i} labour materials equipment subcontract`).join('\n');
+    const pieces = splitBlock({ kind: 'paragraph', text: rows }, 100);
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const piece of pieces) expect(piece).toMatch(/^Cost code \d+ .*subcontract$/s);
+  });
+
+  it('roots the path at the file when the document has no single title heading', () => {
+    const md = `Intro before any heading.\n\n# Part one\n\n${sentences(12)}\n\n# Part two\n\n${sentences(12)}`;
+    const chunks = chunkDocument([{ page: null, text: md }], { title: 'Site report.docx' });
+    expect(chunks.map((c) => c.headingPath)).toEqual(['Site report.docx > Part one', 'Site report.docx > Part two']);
+    expect(chunks[0].text).toMatch(/^Intro before any heading\.\n\nSentence 0/);
+  });
+
+  it('chunks a document without headings as before, with an empty heading path', () => {
+    const pages = [
+      { page: 1, text: `${sentences(10)}\n\n${sentences(30)}` },
+      { page: 2, text: 'Totals due: $12,400.' },
+    ];
+    expect(chunkDocument(pages, { title })).toEqual(chunkPages(pages).map((c) => ({ headingPath: '', ...c })));
   });
 });
 

@@ -9,6 +9,8 @@ const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+/;
 const FENCE = /^\s{0,3}(```|~~~)/;
 const TABLE_ROW = /^\s{0,3}\|/;
+/** Plain-text table rows: cells apart by a tab or three spaces (Word tables read as text). */
+const ALIGNED_ROW = /\S(?:\t| {3,})\S/;
 const QUOTE = /^\s{0,3}>/;
 
 export function parseBlocks(markdown: string): Block[] {
@@ -38,6 +40,9 @@ export function parseBlocks(markdown: string): Block[] {
     const start = i;
     if (TABLE_ROW.test(line)) {
       while (i < lines.length && TABLE_ROW.test(lines[i])) i++;
+      blocks.push({ kind: 'table', text: lines.slice(start, i).join('\n') });
+    } else if (isAlignedRow(line) && isAlignedRow(lines[i + 1] ?? '')) {
+      while (i < lines.length && isAlignedRow(lines[i])) i++;
       blocks.push({ kind: 'table', text: lines.slice(start, i).join('\n') });
     } else if (QUOTE.test(line)) {
       while (i < lines.length && lines[i].trim() && QUOTE.test(lines[i])) i++;
@@ -72,6 +77,10 @@ function endOfList(lines: string[], i: number): number {
     return i;
   }
   return i;
+}
+
+function isAlignedRow(line: string): boolean {
+  return ALIGNED_ROW.test(line) && !startsOtherBlock(line) && !QUOTE.test(line);
 }
 
 function startsOtherBlock(line: string): boolean {
@@ -122,11 +131,17 @@ export function splitBlock(block: Block, maxWords: number): string[] {
   }
   if (block.kind === 'list') return packUnits(splitListItems(block.text), maxWords, '\n');
   if (block.kind === 'code') return packUnits(block.text.split('\n'), maxWords, '\n');
-  return packUnits(
-    splitSentences(block.text.replace(/\s*\n\s*/g, ' ')).flatMap((s) => splitWords(s, maxWords)),
-    maxWords,
-    ' ',
+  // A "sentence" longer than a chunk (table rows read from a PDF, OCR) is cut at its line ends.
+  const units = splitSentences(block.text.replace(/[ \t]*\n[ \t]*/g, '\n')).flatMap((s) =>
+    countWords(s) > maxWords
+      ? packUnits(
+          s.split('\n').flatMap((line) => splitWords(line, maxWords)),
+          maxWords,
+          '\n',
+        )
+      : [s.replace(/\n/g, ' ')],
   );
+  return packUnits(units, maxWords, ' ');
 }
 
 function splitListItems(text: string): string[] {
@@ -149,21 +164,26 @@ function splitWords(sentence: string, maxWords: number): string[] {
 
 /** Greedy packing of units into pieces of at most `maxWords`, evened out so no tail is tiny. */
 export function packUnits(units: string[], maxWords: number, separator: string): string[] {
-  const total = units.reduce((sum, u) => sum + countWords(u), 0);
+  return packGroups(units, countWords, maxWords).map((group) => group.join(separator));
+}
+
+/** packUnits for units that carry more than their text (the page they come from). */
+export function packGroups<T>(units: T[], wordsOf: (unit: T) => number, maxWords: number): T[][] {
+  const total = units.reduce((sum, u) => sum + wordsOf(u), 0);
   const target = total / Math.max(1, Math.ceil(total / Math.max(1, maxWords)));
-  const pieces: string[] = [];
-  let current: string[] = [];
+  const groups: T[][] = [];
+  let current: T[] = [];
   let words = 0;
   for (const unit of units) {
-    const n = countWords(unit);
+    const n = wordsOf(unit);
     if (current.length > 0 && (words + n > maxWords || words >= target)) {
-      pieces.push(current.join(separator));
+      groups.push(current);
       current = [];
       words = 0;
     }
     current.push(unit);
     words += n;
   }
-  if (current.length > 0) pieces.push(current.join(separator));
-  return pieces;
+  if (current.length > 0) groups.push(current);
+  return groups;
 }
