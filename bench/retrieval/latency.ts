@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { users } from '../../server/db/schema';
 import { createRetrievalService } from '../../server/modules/retrieval';
+import { rebuildTermStats } from '../../server/modules/retrieval/term-stats.repository';
 import { createTestDatabase } from '../../server/test/databases';
 import { createTextGenerator } from './synthetic-corpus';
 
@@ -56,6 +57,7 @@ export async function runLatencyBenchmark(kind: 'pglite' | 'postgres'): Promise<
           document_title text, heading_path text, page int, ordinal int, content text)`);
     }
     await db.execute(sql`create index retrieval_chunks_search_idx on retrieval_chunks using gin (search)`);
+    await rebuildTermStats(db);
     await db.execute(sql`analyze retrieval_chunks`);
     const loadMs = performance.now() - loadStarted;
 

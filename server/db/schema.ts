@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   date,
@@ -165,6 +166,10 @@ export const retrievalChunks = pgTable(
     page: integer('page'),
     ordinal: integer('ordinal').notNull(),
     content: text('content').notNull(),
+    /** Words of the passage (title and headings included) as indexed: BM25's document length. */
+    termCount: integer('term_count').notNull().default(0),
+    /** Each lexeme's occurrences, [in the body, in the title or a heading]: BM25F's term frequencies, read per question term. */
+    termFreqs: jsonb('term_freqs').$type<Record<string, [number, number]>>().notNull().default({}),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
@@ -177,6 +182,27 @@ export const retrievalChunks = pgTable(
     index('retrieval_chunks_corpus_owner_doc_idx').on(t.corpus, t.ownerId, t.documentKey),
   ],
 );
+
+/**
+ * BM25 term statistics per search scope ('guide', or 'u:' and an owner id): in how many passages
+ * each lexeme occurs, kept in step with retrieval_chunks in the same transactions.
+ */
+export const retrievalTermStats = pgTable(
+  'retrieval_term_stats',
+  {
+    scopeKey: text('scope_key').notNull(),
+    lexeme: text('lexeme').notNull(),
+    df: integer('df').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scopeKey, t.lexeme] })],
+);
+
+/** Passages and indexed words per search scope: BM25's N and average length. */
+export const retrievalScopeStats = pgTable('retrieval_scope_stats', {
+  scopeKey: text('scope_key').primaryKey(),
+  chunks: integer('chunks').notNull(),
+  terms: bigint('terms', { mode: 'number' }).notNull(),
+});
 
 const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
 

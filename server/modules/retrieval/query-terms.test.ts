@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryConcepts, stageQueries, tokenize } from './query-terms';
+import { askedConcepts, queryConcepts, tokenize } from './query-terms';
 import { SYNONYM_GROUPS } from './synonyms';
 
 describe('query concepts', () => {
@@ -38,30 +38,13 @@ describe('query concepts', () => {
   });
 });
 
-describe('staged tsqueries', () => {
-  const lexemes: Record<string, string> = {
-    retainage: "'retainag'",
-    retention: "'retent'",
-    sub: "'sub'",
-    subcontractor: "'subcontractor'",
-    money: "'money'",
-    how: '',
-  };
-  const of = (a: string) => lexemes[a];
-
-  it('requires every concept first, then any two, then any one', () => {
-    const staged = stageQueries([['how'], ['retainage', 'retention'], ['money'], ['sub', 'subcontractor']], of);
-    expect(staged?.concepts).toEqual(["('retainag') | ('retent')", "('money')", "('sub') | ('subcontractor')"]);
-    expect(staged?.stages).toEqual([
-      "(('retainag') | ('retent')) & (('money')) & (('sub') | ('subcontractor'))",
-      "((('retainag') | ('retent')) & (('money'))) | ((('retainag') | ('retent')) & (('sub') | ('subcontractor'))) | ((('money')) & (('sub') | ('subcontractor')))",
-      "(('retainag') | ('retent')) | (('money')) | (('sub') | ('subcontractor'))",
+describe('asked concepts', () => {
+  it('keeps the words the user typed apart from their synonyms', () => {
+    expect(askedConcepts('release retention')).toEqual([
+      { typed: 'release', synonyms: [] },
+      { typed: 'retention', synonyms: expect.arrayContaining(['retainage', 'holdback']) },
     ]);
-  });
-
-  it('has a single stage for one concept and nothing for stop words only', () => {
-    expect(stageQueries([['money']], of)?.stages).toEqual(["(('money'))"]);
-    expect(stageQueries([['how']], of)).toBeUndefined();
+    expect(askedConcepts('retention')[0].synonyms).not.toContain('retention');
   });
 });
 

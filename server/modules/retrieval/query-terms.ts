@@ -90,65 +90,39 @@ function lookup(token: string): SynonymEntry[] {
   return [...direct, ...singular, ...singularS].sort((a, b) => b.tokens.length - a.tokens.length);
 }
 
+/** One thing the question asks about: the words the user typed, and the synonyms that may stand for them. */
+export interface AskedConcept {
+  typed: string;
+  synonyms: string[];
+}
+
 /** The concepts of a query, in query order, without duplicates. */
 export function queryConcepts(query: string): Concept[] {
+  return askedConcepts(query).map((concept) => [concept.typed, ...concept.synonyms]);
+}
+
+/** The concepts of a query with the words the user typed apart from their synonyms. */
+export function askedConcepts(query: string): AskedConcept[] {
   const tokens = tokenize(query.slice(0, MAX_QUERY_CHARS));
-  const concepts: Concept[] = [];
+  const concepts: AskedConcept[] = [];
   const seen = new Set<string>();
-  const add = (concept: Concept) => {
-    const key = concept.join('\u0000');
+  const add = (typed: string, group: Concept) => {
+    const key = group.join('\u0000');
     if (seen.has(key) || concepts.length >= MAX_CONCEPTS) return;
     seen.add(key);
-    concepts.push(concept);
+    concepts.push({ typed, synonyms: group.filter((term) => term !== typed) });
   };
   for (let i = 0; i < tokens.length;) {
     const match = lookup(tokens[i]).find(
       (entry) => entry.tokens.length <= tokens.length - i && entry.tokens.every((t, k) => sameWord(tokens[i + k], t)),
     );
     if (match) {
-      add(match.group);
+      add(tokens.slice(i, i + match.tokens.length).join(' '), match.group);
       i += match.tokens.length;
       continue;
     }
-    if (!FILLER_WORDS.has(tokens[i])) add([tokens[i]]);
+    if (!FILLER_WORDS.has(tokens[i])) add(tokens[i], [tokens[i]]);
     i += 1;
   }
   return concepts;
-}
-
-/** Concepts beyond this are left out of the "at least two" stage (pairs grow quadratically). */
-const MAX_PAIR_CONCEPTS = 8;
-
-export interface StagedQueries {
-  /** One tsquery per concept that still has words after stemming and stop words. */
-  concepts: string[];
-  /** Every concept (AND); then at least two of them (three or more concepts); then any. */
-  stages: string[];
-  /** OR of all concepts, for ranking the looser stages. */
-  any: string;
-}
-
-/**
- * Combines Postgres' canonical tsquery text for each alternative into the staged queries.
- * Only parenthesised canonical output and the operators & and | are joined, so the result is
- * always a valid tsquery, whatever the user typed.
- */
-export function stageQueries(concepts: Concept[], tsqueryOf: (alternative: string) => string | undefined): StagedQueries | undefined {
-  const compiled = concepts
-    .map((alternatives) => [...new Set(alternatives.map(tsqueryOf).filter((q): q is string => !!q))])
-    .filter((queries) => queries.length > 0)
-    .map((queries) => queries.map((q) => `(${q})`).join(' | '));
-  const unique = [...new Set(compiled)];
-  if (unique.length === 0) return undefined;
-  const group = (q: string) => `(${q})`;
-  const all = unique.map(group).join(' & ');
-  const any = unique.map(group).join(' | ');
-  const stages = [all];
-  if (unique.length >= 3) {
-    const paired = unique.slice(0, MAX_PAIR_CONCEPTS);
-    const pairs = paired.flatMap((a, i) => paired.slice(i + 1).map((b) => `(${group(a)} & ${group(b)})`));
-    stages.push(pairs.join(' | '));
-  }
-  if (unique.length >= 2) stages.push(any);
-  return { concepts: unique, stages, any };
 }

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { guideArticles, retrievalChunks } from '../../db/schema';
+import { addTermStats, chunksWithIds, removeTermStats, scopeKeyOf } from './term-stats.repository';
 
 type Corpus = 'guide' | 'uploaded';
 
@@ -26,24 +27,7 @@ interface NewChunk {
   content: string;
 }
 
-/** tsquery texts (canonical, from Postgres): what must match, what ranks, one per concept. */
-interface KeywordQuery {
-  match: string;
-  rank: string;
-  concepts: string[];
-}
-
 type GuideArticleRow = typeof guideArticles.$inferSelect;
-
-const SHORTLIST_FACTOR = 10;
-const SHORTLIST_MIN = 100;
-/**
- * At most this many matching passages are scored. A question made only of words that occur in
- * nearly every passage would otherwise rank the whole corpus (tens of milliseconds at 100,000
- * passages); such words say little about which passage is best anyway. The built-in guide is far
- * below this size (a few hundred passages), so its ranking does not change.
- */
-const CANDIDATE_LIMIT = 1_000;
 
 /** Any constant works; it only has to be the same for every KAI instance. */
 const INDEX_LOCK_CLASS = 4_242_010;
@@ -61,60 +45,21 @@ export function scopeFilter(scope: Scope): SQL {
   return sql`c.corpus = 'uploaded' and c.owner_id = ${scope.ownerId}::uuid${documents}`;
 }
 
-const chunkColumns = sql`c.id, c.corpus, c.document_key as "documentKey", c.document_title as "documentTitle",
-  c.heading_path as "headingPath", c.page, c.content`;
-
 export function createRetrievalRepository(db: Database) {
   return { ...searchQueries(db), ...documentChunks(db), ...guideArticleQueries(db) };
 }
 
 export type RetrievalRepository = ReturnType<typeof createRetrievalRepository>;
 
-/** Full-text search: the question's words as Postgres parses them, then passages ranked against them. */
+/** The question's words as Postgres parses them; ranking is in bm25.repository.ts. */
 function searchQueries(db: Database) {
   return {
-    /**
-     * Each alternative as Postgres' English parser sees it (stemmed, stop words dropped), in
-     * canonical tsquery text; '' when nothing is left. The text goes in as a bound parameter.
-     */
-    async toTsqueries(alternatives: string[]): Promise<Map<string, string>> {
+    /** Each text as Postgres' English parser indexes it: stemmed lexemes, stop words dropped. */
+    async lexemesOf(texts: string[]): Promise<Map<string, string[]>> {
       const result = await db.execute(sql`
-        select a.value as alternative, phraseto_tsquery('english', a.value)::text as query
-        from json_array_elements_text(${JSON.stringify(alternatives)}::json) as a(value)`);
-      return new Map(rowsOf<{ alternative: string; query: string }>(result).map((r) => [r.alternative, r.query]));
-    },
-
-    /**
-     * Full-text search. `match` selects passages. The score puts passages that cover more of
-     * the question's concepts first, then orders by `ts_rank_cd` over `rank` (titles and
-     * headings weigh A, body text B; normalisation 1|32: longer passages need more hits, and
-     * the rank stays below 1). `ts_rank_cd` costs about three times `ts_rank`, so the cheap
-     * rank picks a shortlist first and only the shortlist gets the cover-density rank.
-     */
-    async searchKeyword(scope: Scope, query: KeywordQuery, limit: number): Promise<ChunkRow[]> {
-      const coverage =
-        query.concepts.length > 1
-          ? sql`(${sql.join(
-              query.concepts.map((q) => sql`(c.search @@ ${q}::tsquery)::int`),
-              sql` + `,
-            )})::float8 / ${query.concepts.length}`
-          : sql`1::float8`;
-      const result = await db.execute(sql`
-        select s.id, s.corpus, s."documentKey", s."documentTitle", s."headingPath", s.page, s.content,
-          (s.coverage + ts_rank_cd(s.search, ${query.rank}::tsquery, 33))::float8 as score, s.coverage::float8 as relevance
-        from (
-          select ${chunkColumns}, c.search, c.ordinal, ${coverage} as coverage
-          from (
-            select * from retrieval_chunks c
-            where ${scopeFilter(scope)} and c.search @@ ${query.match}::tsquery
-            limit ${CANDIDATE_LIMIT}
-          ) c
-          order by ${coverage} + ts_rank(c.search, ${query.rank}::tsquery, 33) desc
-          limit ${Math.max(limit * SHORTLIST_FACTOR, SHORTLIST_MIN)}
-        ) s
-        order by score desc, s."documentKey", s.ordinal
-        limit ${limit}`);
-      return rowsOf<ChunkRow>(result);
+        select a.value as text, tsvector_to_array(to_tsvector('english', a.value)) as lexemes
+        from json_array_elements_text(${JSON.stringify(texts)}::json) as a(value)`);
+      return new Map(rowsOf<{ text: string; lexemes: string[] }>(result).map((r) => [r.text, r.lexemes]));
     },
   };
 }
@@ -138,7 +83,10 @@ function documentChunks(db: Database) {
     },
 
     async deleteDocument(corpus: Corpus, ownerId: string | null, documentKey: string): Promise<void> {
-      await deleteChunks(db, corpus, ownerId, documentKey);
+      await db.transaction(async (tx) => {
+        await lockDocument(tx, corpus, ownerId, documentKey);
+        await deleteChunks(tx, corpus, ownerId, documentKey);
+      });
     },
 
     /**
@@ -146,17 +94,22 @@ function documentChunks(db: Database) {
      * Only passages whose title differs are written: re-uploading under the same name rewrites nothing.
      */
     async renameDocument(ownerId: string, documentKey: string, title: string): Promise<void> {
-      await db
-        .update(retrievalChunks)
-        .set({ documentTitle: title })
-        .where(
-          and(
-            eq(retrievalChunks.corpus, 'uploaded'),
-            eq(retrievalChunks.ownerId, ownerId),
-            eq(retrievalChunks.documentKey, documentKey),
-            ne(retrievalChunks.documentTitle, title),
-          ),
+      await db.transaction(async (tx) => {
+        await lockDocument(tx, 'uploaded', ownerId, documentKey);
+        const renamed = and(
+          eq(retrievalChunks.corpus, 'uploaded'),
+          eq(retrievalChunks.ownerId, ownerId),
+          eq(retrievalChunks.documentKey, documentKey),
+          ne(retrievalChunks.documentTitle, title),
         );
+        const ids = (await tx.select({ id: retrievalChunks.id }).from(retrievalChunks).where(renamed)).map((row) => row.id);
+        if (ids.length === 0) return;
+        // The title is indexed: its words leave the statistics with the old title and come back with the new.
+        const chunks = chunksWithIds(ids);
+        await removeTermStats(tx, scopeKeyOf('uploaded', ownerId), chunks);
+        await tx.update(retrievalChunks).set({ documentTitle: title }).where(renamed);
+        await addTermStats(tx, scopeKeyOf('uploaded', ownerId), chunks);
+      });
     },
   };
 }
@@ -212,6 +165,8 @@ async function lockDocument(tx: Database, corpus: Corpus, ownerId: string | null
 }
 
 async function deleteChunks(db: Database, corpus: Corpus, ownerId: string | null, documentKey: string): Promise<void> {
+  const owner = ownerId === null ? sql`c.owner_id is null` : sql`c.owner_id = ${ownerId}::uuid`;
+  await removeTermStats(db, scopeKeyOf(corpus, ownerId), sql`c.corpus = ${corpus} and ${owner} and c.document_key = ${documentKey}`);
   await db
     .delete(retrievalChunks)
     .where(
@@ -245,5 +200,6 @@ async function insertChunks(
     const inserted = await db.insert(retrievalChunks).values(rows).returning({ id: retrievalChunks.id, ordinal: retrievalChunks.ordinal });
     inserted.sort((a, b) => a.ordinal - b.ordinal).forEach((row) => ids.push(row.id));
   }
+  if (ids.length) await addTermStats(db, scopeKeyOf(document.corpus, document.ownerId), chunksWithIds(ids));
   return ids;
 }

@@ -2,8 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EmbeddingsClient } from '../../adapters/embeddings';
 import type { Database } from '../../db/client';
 import { ValidationError } from '../../errors';
-import { chunkPages } from './chunker';
-import { queryConcepts, stageQueries, type Concept, type StagedQueries } from './query-terms';
+import { chunkDocument } from './chunker';
+import { searchBm25, type QueryTerm } from './bm25.repository';
+import { askedConcepts, type AskedConcept } from './query-terms';
 import { fuseRankings } from './rank-fusion';
 import { createRetrievalRepository, type ChunkRow, type RetrievalRepository, type Scope } from './retrieval.repository';
 import { createVectorRepository, type VectorRepository } from './vector.repository';
@@ -51,22 +52,22 @@ const DEFAULT_LIMIT = 8;
 const MAX_LIMIT = 50;
 /** A question answered by one article should still show other articles' views. */
 const MAX_PASSAGES_PER_DOCUMENT = 2;
-const TSQUERY_CACHE_SIZE = 10_000;
+const LEXEME_CACHE_SIZE = 10_000;
 
 export function createRetrievalService(deps: RetrievalDeps) {
   const { db, embeddings, log } = deps;
   const repository = createRetrievalRepository(db);
-  const compile = createQueryCompiler(repository);
+  const weigh = createTermWeigher(repository);
   const vectors = embeddings ? createVectorStoreFor(db, embeddings) : undefined;
 
-  async function search(scope: Scope, query: string, requested: number | undefined): Promise<Passage[]> {
-    const limit = Math.min(Math.max(Math.trunc(requested ?? DEFAULT_LIMIT), 1), MAX_LIMIT);
-    const concepts = queryConcepts(query);
-    if (concepts.length === 0) return [];
+  async function search(scope: Scope, query: string, options: SearchOptions): Promise<Passage[]> {
+    const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIMIT), 1), MAX_LIMIT);
+    const terms = await weigh(askedConcepts(query), options.context ? askedConcepts(options.context) : []);
+    if (!terms.some((term) => term.concept >= 0)) return [];
     // Room for the per-document cap; fusion needs deeper lists to find passages both like.
     const candidates = vectors ? Math.max(limit * 4, 20) : limit * 2;
     const [keyword, semantic] = await Promise.all([
-      compile(concepts).then((staged) => searchKeyword(repository, scope, staged, candidates)),
+      searchBm25(db, scope, terms, candidates),
       vectors && embeddings ? searchVectors(vectors, embeddings, scope, query, candidates, log) : undefined,
     ]);
     const ranked = semantic ? fuseRankings([keyword, semantic], (row) => row.id).map(({ item, score }) => ({ ...item, score })) : keyword;
@@ -75,13 +76,13 @@ export function createRetrievalService(deps: RetrievalDeps) {
 
   return {
     searchGuide(query: string, options: SearchOptions = {}): Promise<Passage[]> {
-      return search({ corpus: 'guide' }, query, options.limit);
+      return search({ corpus: 'guide' }, query, options);
     },
 
     async searchUploaded(ownerId: string, query: string, options: SearchOptions & { documentIds?: string[] } = {}): Promise<Passage[]> {
       requireUuid(ownerId, 'ownerId');
       if (options.documentIds && options.documentIds.length === 0) return [];
-      return search({ corpus: 'uploaded', ownerId, documentIds: options.documentIds }, query, options.limit);
+      return search({ corpus: 'uploaded', ownerId, documentIds: options.documentIds }, query, options);
     },
 
     /**
@@ -96,7 +97,7 @@ export function createRetrievalService(deps: RetrievalDeps) {
       intoGuide?: boolean;
     }): Promise<{ chunks: number }> {
       requireUuid(input.ownerId, 'ownerId');
-      const chunks = chunkPages(input.pages).map((c) => ({ headingPath: '', page: c.page, content: c.text }));
+      const chunks = chunkDocument(input.pages, { title: input.title }).map((c) => ({ headingPath: c.headingPath, page: c.page, content: c.text }));
       const document = input.intoGuide
         ? { corpus: 'guide' as const, ownerId: null, documentKey: knowledgeKey(input.documentId), title: input.title }
         : { corpus: 'uploaded' as const, ownerId: input.ownerId, documentKey: input.documentId, title: input.title };
@@ -173,34 +174,42 @@ export async function embedChunks(
   }
 }
 
-/**
- * Stemmed tsquery text per alternative, remembered: synonym groups and common words repeat
- * across questions, so most searches skip that round trip.
- */
-function createQueryCompiler(repository: RetrievalRepository) {
-  const cache = new Map<string, string>();
-  return async (concepts: Concept[]): Promise<StagedQueries | undefined> => {
-    const missing = [...new Set(concepts.flat())].filter((a) => !cache.has(a));
-    if (missing.length > 0) {
-      if (cache.size > TSQUERY_CACHE_SIZE) cache.clear();
-      for (const [alternative, query] of await repository.toTsqueries(missing)) cache.set(alternative, query);
-    }
-    return stageQueries(concepts, (a) => cache.get(a));
-  };
-}
+/** The user's words count fully; synonyms and earlier turns help ranking without outweighing them. */
+const SYNONYM_WEIGHT = 0.4;
+const CONTEXT_WEIGHT = 0.3;
 
 /**
- * Every concept of the question first; when that finds too few passages, any two of them;
- * then any one. Each stage ranks its whole match set, so earlier matches stay on top.
+ * The question's terms as Postgres stems them, each weighted: the user's words 1, their synonyms
+ * and the words of earlier turns less. Stemmed lexemes are remembered: synonym groups and common
+ * words repeat across questions, so most searches skip that round trip.
  */
-async function searchKeyword(repository: RetrievalRepository, scope: Scope, staged: StagedQueries | undefined, limit: number): Promise<ChunkRow[]> {
-  if (!staged) return [];
-  let rows: ChunkRow[] = [];
-  for (const [i, match] of staged.stages.entries()) {
-    rows = await repository.searchKeyword(scope, { match, rank: i === 0 ? match : staged.any, concepts: staged.concepts }, limit);
-    if (rows.length >= limit) break;
+function createTermWeigher(repository: RetrievalRepository) {
+  const cache = new Map<string, string[]>();
+  async function lexemesOf(texts: string[]): Promise<(text: string) => string[]> {
+    const missing = [...new Set(texts)].filter((text) => !cache.has(text));
+    if (missing.length > 0) {
+      if (cache.size > LEXEME_CACHE_SIZE) cache.clear();
+      for (const [text, lexemes] of await repository.lexemesOf(missing)) cache.set(text, lexemes);
+    }
+    return (text) => cache.get(text) ?? [];
   }
-  return rows;
+  return async (concepts: AskedConcept[], context: AskedConcept[]): Promise<QueryTerm[]> => {
+    const of = await lexemesOf([...concepts.flatMap((c) => [c.typed, ...c.synonyms]), ...context.map((c) => c.typed)]);
+    const terms = new Map<string, QueryTerm>();
+    const put = (lexeme: string, weight: number, concept: number) => {
+      if ((terms.get(lexeme)?.weight ?? 0) < weight) terms.set(lexeme, { lexeme, weight, concept });
+    };
+    concepts.forEach((concept, i) => {
+      for (const lexeme of of(concept.typed)) put(lexeme, 1, i);
+      for (const synonym of concept.synonyms) for (const lexeme of of(synonym)) put(lexeme, SYNONYM_WEIGHT, i);
+    });
+    // Earlier turns are concepts too, weighing less: a follow-up ('and how do I cancel one?') is
+    // covered by a passage about its own word and the conversation's subject.
+    context.forEach((concept, j) => {
+      for (const lexeme of of(concept.typed)) put(lexeme, CONTEXT_WEIGHT, concepts.length + j);
+    });
+    return [...terms.values()];
+  };
 }
 
 async function searchVectors(
