@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { BATCH_USER, DEV_PORT, E2E_USER, MODEL_PORT, PLAIN_PORT, SECOND_USER, THIRD_USER } from './e2e/fixtures';
+import { ANSWERS_USER, BATCH_USER, DEV_PORT, E2E_USER, MODEL_PORT, PLAIN_PORT, SECOND_USER, THIRD_USER } from './e2e/fixtures';
 
 /**
  * Two KAI servers on the embedded defaults (PGlite, built-in OpenID Provider), each with a fresh
@@ -73,6 +73,7 @@ export default defineConfig({
         `npx tsx server/cli/kai.ts users add ${SECOND_USER.email} --name "${SECOND_USER.name}" --password ${SECOND_USER.password}`,
         `npx tsx server/cli/kai.ts users add ${THIRD_USER.email} --name "${THIRD_USER.name}" --password ${THIRD_USER.password}`,
         `npx tsx server/cli/kai.ts users add ${BATCH_USER.email} --name "${BATCH_USER.name}" --password ${BATCH_USER.password}`,
+        `npx tsx server/cli/kai.ts users add ${ANSWERS_USER.email} --name "${ANSWERS_USER.name}" --password ${ANSWERS_USER.password}`,
         'npx tsx server/main.ts',
       ].join(' && '),
       url: `http://localhost:${PLAIN_PORT}/readyz`,

@@ -5,6 +5,8 @@ export const SECOND_USER = { email: 'omar.ortiz@example.com', password: 'e2e-pas
 export const THIRD_USER = { email: 'mallory.mason@example.com', password: 'e2e-password-Mallory-42', name: 'Mallory Mason' };
 /** The invoice-batch journey's own clerk, so its uploads never change what another journey counts. */
 export const BATCH_USER = { email: 'bea.bauer@example.com', password: 'e2e-password-Bea-42', name: 'Bea Bauer' };
+/** The uploaded-answers journey's own clerk: its one file is all the 'uploaded' source holds. */
+export const ANSWERS_USER = { email: 'ada.acosta@example.com', password: 'e2e-password-Ada-42', name: 'Ada Acosta' };
 export const PLAIN_PORT = 5411;
 /** The fake OpenAI-compatible model server the dev-mode KAI talks to. */
 export const MODEL_PORT = 5413;

@@ -10,24 +10,29 @@ const passage = (title: string, context: string, text: string): Citable => ({
 });
 
 describe('retrieval-only answers', () => {
-  it('cites up to three distinct passages under a plain label', () => {
-    const found = [
-      passage('Retainage', 'Releasing retainage', '1. Open the release screen.\n2. Post it.'),
-      passage('Retainage', 'Releasing retainage', '1. Open the release screen.\n2. Post it.'),
-      passage('Lien Waivers', 'Final waivers', 'Collect the final waiver first.'),
-      passage('Check Runs', '', 'Pay released retainage in the next run.'),
-      passage('AIA G702', '', 'Line 5 shows retainage.'),
+  it('leads with cited sentences, then the passages under their own heading, labelled as quoted', () => {
+    const cited = [
+      passage('Retainage', 'Releasing retainage', '1. Open the release screen.\n2. Post the retainage release for the subcontract.'),
+      passage('Lien Waivers', 'Final waivers', 'Collect the final waiver before you release retainage.'),
     ];
-    const { content, used } = buildRetrievalAnswer('structure', found);
-    expect(used.map((c) => c.source.title)).toEqual(['Retainage', 'Lien Waivers', 'Check Runs']);
-    expect(content).toContain('**Retrieved passages** from the Structure ERP guide');
-    expect(content).toContain('#### [1] Retainage › Releasing retainage');
-    expect(content).toContain('#### [3] Check Runs');
-    expect(content).toContain('2. Post it.');
+    const { content, used } = buildRetrievalAnswer('structure', cited, 'How do I release retainage?');
+    expect(used).toEqual(cited);
+    const [lead] = content.split('\n\n');
+    expect(lead).toBe(
+      'Open the release screen. [1] Post the retainage release for the subcontract. [1] Collect the final waiver before you release retainage. [2]',
+    );
+    expect(content).toContain('_Quoted from the Structure ERP guide as written: no language model is configured');
+    expect(content).toContain('`LLM_BASE_URL`');
+    const passages = content.slice(content.indexOf('\n\n### Passages\n\n'));
+    expect(passages).toContain('#### [1] Retainage › Releasing retainage\n\n1. Open the release screen.');
+    expect(passages).toContain('#### [2] Lien Waivers › Final waivers');
   });
 
-  it('says what to try when nothing matches', () => {
-    expect(buildRetrievalAnswer('uploaded', []).content).toContain("couldn't find anything about that in your uploaded files");
+  it('answers plainly, with no citations, when nothing is strong enough to cite', () => {
+    const { content, used } = buildRetrievalAnswer('uploaded', [], 'What is the per diem for Denver?');
+    expect(used).toEqual([]);
+    expect(content).toMatch(/^Your uploaded files do not seem to cover this question/);
+    expect(content).not.toMatch(/\[\d\]/);
   });
 
   it('cuts a long passage around the words the question asked about', () => {

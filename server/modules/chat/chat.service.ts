@@ -5,10 +5,21 @@ import { AppError, NotFoundError } from '../../errors';
 import type { ChatRepository, HistoryMessage, MessageRow, SendContext, SessionRow, SessionWithCount } from './chat.repository';
 import { SOURCE_LABELS, type Citable, type ToolRegistry } from './knowledge-tools';
 import { answerWithModel, describeModelFailure } from './model-answer';
+import { selectPassages } from './passage-selection';
 import { buildRetrievalAnswer } from './retrieval-answer';
 
 const HISTORY_MESSAGES = 10;
-const INITIAL_PASSAGES = 5;
+/** Passages asked of the search; `selectPassages` keeps the strong ones (at most MAX_CITED). */
+const SEARCH_LIMIT = 10;
+/**
+ * Earlier questions of the chat that go with the search as weaker context, so a follow-up ("and
+ * for a credit note?", "how do I undo it?") keeps the conversation's subject.
+ */
+const CONTEXT_QUESTIONS = 2;
+/** Read when no model needs the history: the last questions with their answers. */
+const CONTEXT_MESSAGES = CONTEXT_QUESTIONS * 2;
+/** A long pasted text as an earlier question would drown the question asked now. */
+const CONTEXT_CHARS_PER_QUESTION = 1000;
 /** Invoice and vendor records a retrieval-only answer may add to the passages. */
 const LOOKUP_RESULTS = 3;
 const NEW_CHAT_TITLE = 'New chat';
@@ -50,8 +61,10 @@ export interface PreparedSend {
   source: InformationSource;
   /** The latest messages of the session, oldest first (only when a model will read them). */
   history: HistoryMessage[];
-  /** Passages (and look-up records) found for the question. */
+  /** Passages (and look-up records) found for the question and strong enough to cite; empty: not found. */
   found: Citable[];
+  /** The chat's previous questions, oldest first, that steered the search ('' in a new chat). */
+  searchContext: string;
   /** Tokens counted against today's budget before the answer; settled when it is stored. */
   reservedTokens: number;
 }
@@ -68,10 +81,10 @@ export function createChatService(deps: ChatServiceDeps) {
     ...sessionActions(deps.chats),
 
     /**
-     * Every check that can refuse the request, before any answer streams. The session with its
-     * history, the search for passages and the reservation of the answer's tokens against the
-     * day's budget (a write, which refuses once the budget is spent) run together: the model is
-     * called after one round of queries.
+     * Every check that can refuse the request, before any answer streams. The reservation of the
+     * answer's tokens against the day's budget (a write, which refuses once the budget is spent)
+     * runs beside the session read and the search; the search waits for the session, whose
+     * earlier questions it uses: the model is called after two rounds of queries.
      */
     prepareSend: (userId: string, input: SendInput): Promise<PreparedSend> => prepareSend(deps, userId, input),
 
@@ -125,23 +138,41 @@ async function sessionOf(chats: ChatRepository, userId: string, number: number):
 
 async function prepareSend(deps: ChatServiceDeps, userId: string, input: SendInput): Promise<PreparedSend> {
   const { chats } = deps;
-  const limit = deps.model ? INITIAL_PASSAGES : INITIAL_PASSAGES * 2;
   const reservedTokens = deps.model && deps.dailyTokenBudget > 0 ? Math.ceil(input.message.length / 4) + ANSWER_RESERVE_TOKENS : 0;
   const reserving = reservedTokens > 0 ? chats.reserveTokens(userId, reservedTokens, deps.dailyTokenBudget) : Promise.resolve(true);
+  reserving.catch(() => {}); // awaited below, after the reads; this only keeps an early failure from being unhandled
   let context: SendContext;
+  let searchContext: string;
   let found: Citable[];
   try {
-    [context, found] = await Promise.all([
-      contextOf(chats, userId, input.sessionId, deps.model ? HISTORY_MESSAGES : 0),
-      findAnswerMaterial(deps, userId, input.source, input.message, limit),
-    ]);
+    context = await contextOf(chats, userId, input.sessionId, deps.model ? HISTORY_MESSAGES : CONTEXT_MESSAGES);
+    searchContext = earlierQuestions(context.history);
+    found = selectPassages(await findAnswerMaterial(deps, userId, input.source, input.message, searchContext));
   } catch (err) {
     // Refused for another reason (an unknown session): what was reserved is given back.
     if (await reserving.catch(() => false)) await chats.settleTokens(userId, -reservedTokens).catch(() => {});
     throw err;
   }
   if (!(await reserving)) throw budgetExhausted();
-  return { userId, session: context.session, question: input.message, source: input.source, history: context.history, found, reservedTokens };
+  return {
+    userId,
+    session: context.session,
+    question: input.message,
+    source: input.source,
+    history: deps.model ? context.history : [],
+    found,
+    searchContext,
+    reservedTokens,
+  };
+}
+
+/** The last questions of the chat, oldest first, each cut to a few sentences' length. */
+function earlierQuestions(history: HistoryMessage[]): string {
+  return history
+    .filter((m) => m.role === 'user')
+    .slice(-CONTEXT_QUESTIONS)
+    .map((m) => m.content.slice(0, CONTEXT_CHARS_PER_QUESTION))
+    .join('\n');
 }
 
 /** The session to answer in, with what the answer needs; session 1 is created on first use. */
@@ -157,22 +188,23 @@ async function contextOf(chats: ChatRepository, userId: string, number: number |
 /**
  * Without a model: the source's main search first, then what its look-ups (invoices, vendors)
  * find for the question, so a question about an invoice number is answered from the record.
+ * Every search gets the chat's earlier questions as weaker context.
  */
 async function findAnswerMaterial(
   deps: Pick<ChatServiceDeps, 'tools' | 'model'>,
   userId: string,
   source: InformationSource,
   question: string,
-  limit: number,
+  context: string,
 ): Promise<Citable[]> {
   const [primary, ...others] = deps.tools.forSource(source);
   if (!primary) return [];
   // A model calls the look-ups itself when the question needs them.
   const lookups = deps.model ? [] : others;
-  const found = await Promise.all([primary, ...lookups].map((tool) => tool.search(userId, question, limit)));
+  const found = await Promise.all([primary, ...lookups].map((tool) => tool.search(userId, question, SEARCH_LIMIT, context || undefined)));
   const [main, ...extra] = found;
   const records = extra.flat().slice(0, LOOKUP_RESULTS);
-  return [...main.slice(0, Math.max(limit - records.length, 1)), ...records].slice(0, limit);
+  return [...main.slice(0, Math.max(SEARCH_LIMIT - records.length, 1)), ...records].slice(0, SEARCH_LIMIT);
 }
 
 async function answerAndStore(
@@ -231,7 +263,7 @@ async function compose(
     };
   }
   if (!deps.model) {
-    const { content, used } = buildRetrievalAnswer(prepared.source, prepared.found, prepared.question);
+    const { content, used } = buildRetrievalAnswer(prepared.source, prepared.found, prepared.question, prepared.searchContext);
     callbacks.onToken(content);
     return { content, metadata: { ...base, mode: 'retrieval', sources: used.map((c) => c.source) }, tokens: 0 };
   }

@@ -4,9 +4,11 @@ import { z } from 'zod';
 import type { InformationSource } from '@contract/chat';
 import { streamAnswer, type StreamTool } from '../../adapters/llm-stream';
 import { SOURCE_LABELS, type Citable, type KnowledgeTool } from './knowledge-tools';
+import { notCoveredNote, selectPassages } from './passage-selection';
 
 const MAX_TOOL_STEPS = 4;
-const TOOL_RESULT_LIMIT = 5;
+/** Asked of a search the model calls; as for the first search, only the strong passages reach it. */
+const TOOL_SEARCH_LIMIT = 10;
 const searchInput = z.object({ query: z.string().min(1).max(300).describe('What to search for, in plain words') });
 /** Converted once, not per request (the SDK may type it as a promise; for zod it is a plain object). */
 const SEARCH_INPUT_SCHEMA = await zodSchema(searchInput).jsonSchema;
@@ -17,7 +19,7 @@ export interface ModelAnswerInput {
   question: string;
   source: InformationSource;
   history: Array<{ role: 'user' | 'assistant'; content: string }>;
-  /** Passages found before the call, numbered [1..n] in the prompt. */
+  /** Passages found before the call and strong enough to cite (selectPassages), numbered [1..n] in the prompt. */
   initial: Citable[];
   tools: KnowledgeTool[];
   signal: AbortSignal;
@@ -49,16 +51,20 @@ export async function answerWithModel(input: ModelAnswerInput): Promise<ModelAns
     execute: async (raw) => {
       const parsed = searchInput.safeParse(raw);
       if (!parsed.success) return 'Error: the search needs a "query" of 1 to 300 characters.';
-      const found = await knowledge.search(input.userId, parsed.data.query, TOOL_RESULT_LIMIT);
+      const found = selectPassages(await knowledge.search(input.userId, parsed.data.query, TOOL_SEARCH_LIMIT));
       const first = cited.length + 1;
       cited.push(...found);
       return found.length ? formatPassages(found, first) : 'No matching passages.';
     },
   }));
 
+  // Nothing strong enough: the model is still called, told so. The question may be answered by
+  // the conversation itself ("make that shorter", "thanks"), and the model may search again in
+  // other words; otherwise the note has it say plainly that the source does not cover it, as the
+  // answer without a model does, instead of answering from unrelated passages.
   const question = cited.length
     ? `${input.question}\n\nPassages from ${SOURCE_LABELS[input.source]}:\n${formatPassages(cited, 1)}`
-    : `${input.question}\n\n(No passages were found in ${SOURCE_LABELS[input.source]} for this question.)`;
+    : `${input.question}\n\n${notCoveredNote(input.source)}`;
   const messages = [...input.history, { role: 'user' as const, content: question }].map((m): LanguageModelV3Message => ({
     role: m.role,
     content: [{ type: 'text', text: m.content }],

@@ -1,49 +1,39 @@
 import type { InformationSource } from '@contract/chat';
+import { leadSentences } from './extractive-lead';
 import { SOURCE_LABELS, type Citable } from './knowledge-tools';
+import { notCoveredAnswer } from './passage-selection';
 
-const MAX_PASSAGES = 3;
 const EXCERPT_CHARS = 900;
+/**
+ * Heads the passages after the lead sentences. The web app shows what follows it collapsed, one
+ * passage per `#### [n] heading` (web/features/chat/lib/retrieval-answer.ts): keep the two in step.
+ */
+const PASSAGES_HEADING = '### Passages';
 
 /**
- * The answer when no language model is configured: the best passages, each cited and plainly
- * labelled as retrieved text, so a clerk asking "how do I ..." still gets the steps.
+ * The answer when no language model is configured: the sentences that answer the question, each
+ * cited, then the cited passages as written (shown collapsed), plainly labelled as retrieved
+ * text. `cited` is what `selectPassages` kept; empty means the source does not cover the question.
+ * `context` (earlier questions of the chat) helps pick the sentences of a follow-up.
  */
-export function buildRetrievalAnswer(source: InformationSource, found: Citable[], question = ''): { content: string; used: Citable[] } {
-  const used = distinct(found).slice(0, MAX_PASSAGES);
-  const label = SOURCE_LABELS[source];
-  if (used.length === 0) {
-    return {
-      content:
-        `I couldn't find anything about that in ${label}. Try other words (for example "retainage", ` +
-        '"AP invoice entry" or "lien waiver"), or choose another information source.',
-      used,
-    };
-  }
-  const sections = used.map((c, i) => {
+export function buildRetrievalAnswer(source: InformationSource, cited: Citable[], question = '', context = ''): { content: string; used: Citable[] } {
+  if (cited.length === 0) return { content: notCoveredAnswer(source), used: [] };
+  const lead = leadSentences(cited, question, context)
+    .map((s) => `${s.text} [${s.cite}]`)
+    .join(' ');
+  const sections = cited.map((c, i) => {
     const heading = c.context ? `${c.source.title} › ${c.context}` : c.source.title;
     const page = c.source.page ? ` (page ${c.source.page})` : '';
-    return `#### [${i + 1}] ${heading}${page}\n\n${excerpt(c.text, EXCERPT_CHARS, question)}`;
+    return `#### [${i + 1}] ${oneLine(heading)}${page}\n\n${excerpt(c.text, EXCERPT_CHARS, question)}`;
   });
-  return {
-    content: [
-      `**Retrieved passages** from ${label}. No language model is configured, so these are the most relevant sections as written, not a composed answer.`,
-      ...sections,
-      '_To get written answers, an administrator can connect a language model (set `LLM_BASE_URL` and `LLM_MODEL`)._',
-    ].join('\n\n'),
-    used,
-  };
+  const note =
+    `_Quoted from ${SOURCE_LABELS[source]} as written: no language model is configured, so these are the sentences and passages that ` +
+    'match the question best, not a composed answer. To get written answers, an administrator can connect a language model ' +
+    '(set `LLM_BASE_URL` and `LLM_MODEL`)._';
+  return { content: [lead, note, PASSAGES_HEADING, ...sections].filter(Boolean).join('\n\n'), used: cited };
 }
 
-/** One passage per article section: repeated chunks of one section add nothing. */
-function distinct(found: Citable[]): Citable[] {
-  const seen = new Set<string>();
-  return found.filter((c) => {
-    const key = `${c.source.documentId ?? c.source.title}|${c.context}|${c.source.page ?? ''}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * Trims at a line or sentence end so numbered steps and sentences stay whole. A long passage is

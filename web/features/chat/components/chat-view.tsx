@@ -64,7 +64,13 @@ export function ChatView({ sessionId, onMessageSent, onOpenDocument, onPlayAudio
         ))}
         {shownLive && <UserBubble content={shownLive.question} />}
         {shownLive && shownLive.text !== '' && (
-          <AssistantBubble content={shownLive.text} metadata={{ sources: shownLive.sources }} onOpenDocument={onOpenDocument} streaming />
+          <AssistantBubble
+            content={shownLive.text}
+            // Once stored, the answer's own metadata (an answer without a model shows its passages collapsed).
+            metadata={shownLive.stored?.message.metadata ?? { sources: shownLive.sources }}
+            onOpenDocument={onOpenDocument}
+            streaming
+          />
         )}
         {isThinking && <TypingIndicator />}
       </div>

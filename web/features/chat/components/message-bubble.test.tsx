@@ -91,6 +91,36 @@ describe('MessageBubble', () => {
     expect(sources.getByRole('link', { name: 'IRS 1099' }).getAttribute('target')).toBe('_blank');
   });
 
+  it('shows an answer without a model as its cited sentences, with the quoted passages collapsed', async () => {
+    const content = [
+      'Choose Void on the debit note. [1]',
+      '_Quoted from your uploaded files as written._',
+      '### Passages',
+      '#### [1] debit-notes.pdf (page 2)',
+      'To cancel a debit note, open it and **choose Void**. <img src=x onerror=alert(1)>',
+    ].join('\n\n');
+    const { container } = renderWithProviders(<MessageBubble message={answer(content, { mode: 'retrieval', sources: [guideSource] })} />);
+    expect(await screen.findByText('Choose Void on the debit note. [1]')).toBeTruthy();
+    const passages = within(screen.getByRole('region', { name: 'Passages' }));
+    const summary = passages.getByText('[1] debit-notes.pdf (page 2)');
+    const details = summary.closest('details')!;
+    expect(details.open).toBe(false);
+    await userEvent.click(summary);
+    expect(details.open).toBe(true);
+    expect((await passages.findByText('choose Void')).tagName).toBe('STRONG');
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.queryByText('### Passages', { exact: false })).toBeNull();
+  });
+
+  it('shows a plain "not found" without the retrieved-passages badge', async () => {
+    renderWithProviders(
+      <MessageBubble message={answer('Your uploaded files do not seem to cover this question.', { mode: 'retrieval', sources: [] })} />,
+    );
+    expect(await screen.findByText('Your uploaded files do not seem to cover this question.')).toBeTruthy();
+    expect(screen.queryByText('Retrieved passages')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Passages' })).toBeNull();
+  });
+
   it('copies the answer and says so', async () => {
     const user = userEvent.setup();
     renderWithProviders(<MessageBubble message={answer('Copy me')} />);

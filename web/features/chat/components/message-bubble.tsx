@@ -5,9 +5,11 @@ import { Badge } from '@/components/ui/badge';
 import { ASSISTANT_NAME } from '@/config/constants';
 import { cn } from '@/lib/utils';
 import { usePreferences } from '@/stores/preferences';
+import { splitRetrievalAnswer } from '../lib/retrieval-answer';
 import { MarkdownContent } from './markdown-content';
 import { CopyMessageButton, PlayAudioButton } from './message-actions';
 import { MessageSources } from './message-sources';
+import { QuotedPassages } from './quoted-passages';
 import { UserMessageText } from './user-message-text';
 
 export type MessageBubbleProps = {
@@ -50,6 +52,18 @@ export function UserBubble({ content }: { content: string }) {
   );
 }
 
+/** An answer built without a model shows its cited sentences, its passages collapsed below them. */
+function AnswerBody({ content, metadata }: { content: string; metadata: MessageMetadata | null }) {
+  const split = metadata?.mode === 'retrieval' ? splitRetrievalAnswer(content) : null;
+  if (!split) return <MarkdownContent content={content} />;
+  return (
+    <>
+      {split.lead && <MarkdownContent content={split.lead} />}
+      <QuotedPassages passages={split.passages} />
+    </>
+  );
+}
+
 type AssistantBubbleProps = {
   content: string;
   metadata: MessageMetadata | null;
@@ -67,7 +81,8 @@ export function AssistantBubble({ content, metadata, onOpenDocument, actions, st
       <div className="min-w-0 flex-1">
         <div className="mb-1 flex flex-wrap items-center gap-2">
           <p className="truncate text-xs font-medium text-slate-500 dark:text-slate-400">{assistantLabel(metadata)}</p>
-          {metadata?.mode === 'retrieval' && <Badge variant="secondary">Retrieved passages</Badge>}
+          {/* A plain "not found" (nothing cited) quotes no passages. */}
+          {metadata?.mode === 'retrieval' && Boolean(metadata.sources?.length) && <Badge variant="secondary">Retrieved passages</Badge>}
         </div>
         <div
           className={cn(
@@ -77,7 +92,7 @@ export function AssistantBubble({ content, metadata, onOpenDocument, actions, st
               : 'border-slate-200 bg-white text-slate-800 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200',
           )}
         >
-          <MarkdownContent content={content} />
+          <AnswerBody content={content} metadata={metadata} />
           {metadata?.stopped && <p className="mt-2 text-xs text-slate-500 italic dark:text-slate-400">Stopped</p>}
           <MessageSources sources={metadata?.sources ?? []} onOpenDocument={onOpenDocument} />
         </div>
