@@ -13,6 +13,7 @@ const scripts = [
   'chat-ttft.ts',
   'retrieval/quality.ts',
   'retrieval/latency.ts',
+  'retrieval/rag-public.ts',
   'upload/blob-throughput.ts',
   'upload/upload-to-searchable.ts',
   'extraction/index.ts',
