@@ -10,7 +10,7 @@ import { type Deal, type Vendor, deal } from './parties';
 import { GREY, INK, PALE, Pen, SHADE, loadFonts } from './pen';
 import type { Random } from './random';
 import { type Column, type TableLook, drawHeader, drawRow, drawSection } from './table';
-import { type Layout, type Truth, type TruthItem, item, salesTax, total } from './truth';
+import { type Layout, type Truth, type TruthItem, item, salesTax, total, saleTruth } from './truth';
 
 const VENDORS: Vendor[] = [
   { name: 'Benton Electric Supply Co.', street: '415 Haywood Rd', city: 'Greenville, SC 29607', phone: '864-555-0110', taxRate: 6 },
@@ -190,21 +190,7 @@ async function draw(doc: PDFDocument, random: Random): Promise<Truth> {
   pen.text('Claims for shortage must be made within 5 days of receipt.', 40, bottom + 20, { size: 7, color: GREY });
 
   const items: TruthItem[] = lines.map((line) => item(line.description, line.shipped, line.price, line.amount));
-  return {
-    vendor: vendor.name,
-    invoice_number: number,
-    invoice_date: sale.date,
-    due_date: dueDate,
-    total_amount: grand,
-    amount_due: grand,
-    tax_amount: tax,
-    currency: 'USD',
-    reference: sale.po,
-    job_number: printJob ? sale.job : null,
-    line_items: items,
-    layout: 'electrical',
-    pages: 1,
-  };
+  return saleTruth({ vendor, number, sale, dueDate, grand, tax, printJob, lineItems: items, layout: 'electrical', pages: 1 });
 }
 
 export const electrical: Layout = { name: 'electrical', draw };

@@ -10,7 +10,7 @@ import { type Deal, type Vendor, deal, initials } from './parties';
 import { INK, PALE, Pen, SHADE, loadFonts } from './pen';
 import type { Random } from './random';
 import { type Column, type TableLook, drawHeader, drawRow } from './table';
-import { type Layout, type Truth, type TruthItem, item, salesTax, total } from './truth';
+import { type Layout, type Truth, type TruthItem, item, salesTax, total, saleTruth } from './truth';
 
 const VENDORS: Vendor[] = [
   { name: 'Harbor Plumbing Supply', street: '410 Quincy Ave', city: 'Braintree, MA 02184', phone: '781-555-0109', taxRate: 6.25 },
@@ -136,21 +136,18 @@ async function draw(doc: PDFDocument, random: Random): Promise<Truth> {
   });
   pen.text('Returns within 30 days with receipt. Special order items are non-returnable.', 40, bottom + 10, { size: 7.5 });
 
-  return {
-    vendor: vendor.name,
-    invoice_number: number,
-    invoice_date: sale.date,
-    due_date: dueDate,
-    total_amount: grand,
-    amount_due: grand,
-    tax_amount: tax,
-    currency: 'USD',
-    reference: sale.po,
-    job_number: printJob ? sale.job : null,
-    line_items: list.flatMap((row) => (row.truth ? [row.truth] : [])),
+  return saleTruth({
+    vendor,
+    number,
+    sale,
+    dueDate,
+    grand,
+    tax,
+    printJob,
+    lineItems: list.flatMap((row) => (row.truth ? [row.truth] : [])),
     layout: 'plumbing',
     pages: 1,
-  };
+  });
 }
 
 export const plumbing: Layout = { name: 'plumbing', draw };

@@ -9,7 +9,7 @@ import { type Deal, type Vendor, deal } from './parties';
 import { GREY, INK, Pen, SHADE, WHITE, loadFonts, pageFooters } from './pen';
 import type { Random } from './random';
 import { type Column, type TableLook, drawHeader, drawRow } from './table';
-import { type Layout, type Truth, item, salesTax, total } from './truth';
+import { type Layout, type Truth, item, salesTax, total, saleTruth } from './truth';
 
 const VENDORS: Vendor[] = [
   { name: 'Valley Ready Mix Concrete Co.', street: '1900 Industrial Rd', city: 'Nampa, ID 83687', phone: '208-555-0162', taxRate: 6 },
@@ -188,21 +188,18 @@ async function draw(doc: PDFDocument, random: Random): Promise<Truth> {
   });
   pageFooters(doc, fonts, 'center');
 
-  return {
-    vendor: vendor.name,
-    invoice_number: number,
-    invoice_date: sale.date,
-    due_date: dueDate,
-    total_amount: grand,
-    amount_due: grand,
-    tax_amount: tax,
-    currency: 'USD',
-    reference: sale.po,
-    job_number: printJob ? sale.job : null,
-    line_items: lines.map((line) => item(line.description, line.quantity, line.price, line.amount)),
+  return saleTruth({
+    vendor,
+    number,
+    sale,
+    dueDate,
+    grand,
+    tax,
+    printJob,
+    lineItems: lines.map((line) => item(line.description, line.quantity, line.price, line.amount)),
     layout: 'ready-mix',
     pages: doc.getPageCount(),
-  };
+  });
 }
 
 export const readyMix: Layout = { name: 'ready-mix', draw };

@@ -10,7 +10,7 @@ import { type Deal, type Vendor, deal } from './parties';
 import { GREY, INK, Pen, SHADE, WIDTH, loadFonts } from './pen';
 import type { Random } from './random';
 import { type Column, type TableLook, drawHeader, drawRow } from './table';
-import { type Layout, type Truth, type TruthItem, item, salesTax, total } from './truth';
+import { type Layout, type Truth, type TruthItem, item, salesTax, total, saleTruth } from './truth';
 
 const VENDORS: Vendor[] = [
   { name: 'Cornerstone Equipment Rentals', street: '3300 Capital Blvd', city: 'Raleigh, NC 27604', phone: '919-555-0104', taxRate: 7.25 },
@@ -175,21 +175,18 @@ async function draw(doc: PDFDocument, random: Random): Promise<Truth> {
   pen.text(fine, 40, 728, { size: 7, color: GREY });
   pen.text('Damage waiver does not cover theft, tires, glass or misuse. See rental contract for full terms.', 40, 738, { size: 7, color: GREY });
 
-  return {
-    vendor: vendor.name,
-    invoice_number: number,
-    invoice_date: sale.date,
-    due_date: dueDate,
-    total_amount: grand,
-    amount_due: grand,
-    tax_amount: tax,
-    currency: 'USD',
-    reference: sale.po,
-    job_number: printJob ? sale.job : null,
-    line_items: [...rentals, ...misc].flatMap((row) => (row.truth ? [row.truth] : [])),
+  return saleTruth({
+    vendor,
+    number,
+    sale,
+    dueDate,
+    grand,
+    tax,
+    printJob,
+    lineItems: [...rentals, ...misc].flatMap((row) => (row.truth ? [row.truth] : [])),
     layout: 'rental',
     pages: 1,
-  };
+  });
 }
 
 export const rental: Layout = { name: 'rental', draw };

@@ -4,6 +4,7 @@
  */
 import type { PDFDocument } from 'pdf-lib';
 import { cents } from './format';
+import type { Deal, Vendor } from './parties';
 import type { Random } from './random';
 
 export interface TruthItem {
@@ -53,4 +54,35 @@ export function total(values: number[]): number {
 /** Sales tax on `base` at `rate` percent, to the cent. */
 export function salesTax(base: number, rate: number): number {
   return cents((base * rate) / 100);
+}
+
+/** The truth of a plain sale, invoice total = amount due, as most layouts print it. */
+export function saleTruth(fields: {
+  vendor: Vendor;
+  number: string;
+  sale: Deal;
+  dueDate: string | null;
+  grand: number;
+  tax: number | null;
+  printJob: boolean;
+  lineItems: TruthItem[];
+  layout: string;
+  pages: number;
+}): Truth {
+  const { vendor, number, sale, dueDate, grand, tax, printJob, lineItems, layout, pages } = fields;
+  return {
+    vendor: vendor.name,
+    invoice_number: number,
+    invoice_date: sale.date,
+    due_date: dueDate,
+    total_amount: grand,
+    amount_due: grand,
+    tax_amount: tax,
+    currency: 'USD',
+    reference: sale.po,
+    job_number: printJob ? sale.job : null,
+    line_items: lineItems,
+    layout,
+    pages,
+  };
 }
