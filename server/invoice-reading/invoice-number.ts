@@ -87,7 +87,7 @@ export function findInvoiceNumber(lines: Line[]): Field<string> {
   for (const match of findLabels(lines, INVOICE_NUMBER)) {
     const generic = match.rank === INVOICE_NUMBER.length - 1;
     for (const value of valuesFor(match, lines, 1)) {
-      // Under a label that names the number ('Invoice #'), a date-shaped value ('2-7-25') is the number.
+      // Under a label that names the number ('Invoice #'), a date-shaped value ('3-9-26') is the number.
       const token = numberToken(value.text, !generic);
       if (!token) continue;
       const score = (generic ? 0.6 : 0.95) - (value.where === 'below' ? 0.05 : 0) + placeBonus(match.line);
@@ -98,7 +98,7 @@ export function findInvoiceNumber(lines: Line[]): Field<string> {
   for (const line of lines.slice(0, 200)) {
     const direct = TITLE_NUMBER.exec(line.text);
     const after = TITLE_NUMBER_AFTER.exec(line.text);
-    // 'Invoice #2015-11-04': after a '#' even a date-shaped token is the number.
+    // 'Invoice #2026-03-14': after a '#' even a date-shaped token is the number.
     const hashed = TITLE_HASH.exec(line.text)?.[1];
     const token = hashed ?? (direct ? numberToken(direct[1]) : after && !OTHER_DOCUMENT.test(after[1]) ? numberToken(after[2]) : null);
     if (token) candidates.push([0.7 + placeBonus(line), field(token, 0.8, { line })]);
@@ -111,7 +111,7 @@ const TITLE_HASH = new RegExp(`(?:^|\\s)${TITLE_WORD}\\s*#\\s*${NUMBER_TOKEN}`, 
 const TITLE_ALONE = new RegExp(`(?:^|\\s)${TITLE_WORD}$`, 'iu');
 const BARE_NUMBER_LABEL = /^(?:no\.?|nr\.?|n°|number|nummer|numéro|#)\s*[:#]?\s*(.+)$/iu;
 
-/** 'INVOICE' as a title with 'No: 0001-00001234' on a line just under it. */
+/** 'INVOICE' as a title with 'No: 0007-00004410' on a line just under it. */
 function numbersUnderTitle(lines: Line[]): Array<[number, ExtractedField<string>]> {
   const found: Array<[number, ExtractedField<string>]> = [];
   lines.slice(0, 200).forEach((line, at) => {

@@ -167,9 +167,9 @@ describe('header labels in Dutch and other common wordings', () => {
           ],
         ]),
       )[0].currency;
-    expect(currencyOf('Kitchener ON N2G 4R6', '$410.00')).toBe('CAD');
+    expect(currencyOf('Pinecrest ON K2P 1L4', '$410.00')).toBe('CAD');
     expect(currencyOf('Denver, CO 80216', '$410.00')).toBe('USD');
-    expect(currencyOf('Kitchener ON N2G 4R6', 'US$410.00')).toBe('USD');
+    expect(currencyOf('Pinecrest ON K2P 1L4', 'US$410.00')).toBe('USD');
   });
 
   it('reads a date stacked over lines under a Date column beside an Order column', () => {

@@ -7,7 +7,7 @@
 export type DecimalMark = ',' | '.';
 
 const CURRENCY = /(?:US\$|CA\$|C\$|A\$|\$|€|£|₹|¥|EUR|USD|GBP|CHF|CAD|AUD|INR|JPY)/gi;
-/** Thousands grouped by space, dot, comma or apostrophe (straight, or typographic as in Swiss 1’500.50). */
+/** Thousands grouped by space, dot, comma or apostrophe (straight, or typographic as in Swiss 2’450.75). */
 const NUMBER_BODY = /^[-+]?\d{1,3}(?:[ .,'’\u00a0\u202f]\d{3})*(?:[.,]\d+)?$|^[-+]?\d+(?:[.,]\d+)?$/;
 
 /**

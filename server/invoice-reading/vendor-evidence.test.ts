@@ -40,8 +40,8 @@ describe('vendor evidence beyond the letterhead', () => {
   });
 
   it('takes the name a logo’s initials stand for', () => {
-    expect(vendorOf([item('MBH', 40, 30, 30), item('Metro Boiler & HVAC Repair', 40, 70, 10), item('410 Foundry St', 40, 84)])).toBe(
-      'Metro Boiler & HVAC Repair',
+    expect(vendorOf([item('KPS', 40, 30, 30), item('Keller Plumbing & Supply', 40, 70, 10), item('410 Foundry St', 40, 84)])).toBe(
+      'Keller Plumbing & Supply',
     );
   });
 

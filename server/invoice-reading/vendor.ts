@@ -213,12 +213,12 @@ function letterheadName(lines: Line[], buyer: Set<string>): { field: ExtractedFi
   candidates.sort((a, b) => b.score - a.score);
   let best = candidates[0];
   if (!best || best.score < 1) return null;
-  // A logo's initials in large type ('MBH') stand for the name printed under them.
+  // A logo's initials in large type ('KPS') stand for the name printed under them.
   if (/^[\p{Lu}&]{2,5}$/u.test(best.text)) best = candidates.find((other) => spells(best.text, other.text)) ?? best;
   return named(best.text, best.line, best.cells, COMPANY.test(best.text) ? 0.75 : 0.5);
 }
 
-/** 'MBH' and 'Metro Boiler & HVAC Repair': the initials are those of the name's first words. */
+/** 'KPS' and 'Keller Plumbing & Supply': the initials are those of the name's first words. */
 function spells(initials: string, name: string): boolean {
   const firsts = name
     .split(/[\s&,.-]+/)
@@ -232,7 +232,7 @@ function spells(initials: string, name: string): boolean {
 const FREE_MAIL =
   /^(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|icloud|me|aol|gmx|web|t-online|orange|free|wanadoo|proton|protonmail|mail|zoho)$/i;
 
-/** The company labels of the web and e-mail domains printed outside the buyer's blocks ('welplast' of info@welplast.nl). */
+/** The company labels of the web and e-mail domains printed outside the buyer's blocks ('kellermasonry' of ar@kellermasonry.com). */
 function senderDomains(lines: Line[], buyer: Set<string>): string[] {
   const labels = new Set<string>();
   for (const line of lines) {
@@ -254,7 +254,7 @@ function squash(text: string): string {
 /**
  * A name is the sender's when its first words spell the domain the invoice is sent from ('Acme
  * Concrete Supply Inc.' and acmeconcrete.com); a customer whose name merely starts with the same
- * letters ('Hinkelsteininvest' and hinkelstein.ix) is not.
+ * letters ('Kellerbauinvest' and kellerbau.example) is not.
  */
 function matchesDomain(name: string, domains: string[]): boolean {
   const words = name.split(/\s+/).map(squash).filter(Boolean);
