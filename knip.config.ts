@@ -18,6 +18,7 @@ const config: KnipConfig = {
     'bench/extraction/index.ts',
     'bench/invoices/{index,upload-batch}.ts',
     'bench/vendors/matching.ts',
+    'bench/voice/{tts,wer}.ts',
     'bench/processes/fake-model.ts',
     // Run by hand (README): writes the synthetic invoice set.
     'bench/invoices/synthetic/generate.ts',

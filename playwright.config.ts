@@ -1,7 +1,19 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { ANSWERS_USER, BATCH_USER, DEV_PORT, E2E_USER, MODEL_PORT, PLAIN_PORT, SECOND_USER, THIRD_USER } from './e2e/fixtures';
+import {
+  ANSWERS_USER,
+  BATCH_USER,
+  BROWSER_ARGS,
+  BROWSER_PATH,
+  DEV_PORT,
+  E2E_USER,
+  MODEL_PORT,
+  PLAIN_PORT,
+  SECOND_USER,
+  THIRD_USER,
+  VOICE_USER,
+} from './e2e/fixtures';
 
 /**
  * Two KAI servers on the embedded defaults (PGlite, built-in OpenID Provider), each with a fresh
@@ -38,23 +50,14 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
+  globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   use: {
     browserName: 'chromium',
     trace: 'off',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: BROWSER_PATH,
+      args: BROWSER_ARGS,
     },
   },
   webServer: [
@@ -74,6 +77,7 @@ export default defineConfig({
         `npx tsx server/cli/kai.ts users add ${THIRD_USER.email} --name "${THIRD_USER.name}" --password ${THIRD_USER.password}`,
         `npx tsx server/cli/kai.ts users add ${BATCH_USER.email} --name "${BATCH_USER.name}" --password ${BATCH_USER.password}`,
         `npx tsx server/cli/kai.ts users add ${ANSWERS_USER.email} --name "${ANSWERS_USER.name}" --password ${ANSWERS_USER.password}`,
+        `npx tsx server/cli/kai.ts users add ${VOICE_USER.email} --name "${VOICE_USER.name}" --password ${VOICE_USER.password}`,
         'npx tsx server/main.ts',
       ].join(' && '),
       url: `http://localhost:${PLAIN_PORT}/readyz`,

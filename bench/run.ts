@@ -20,6 +20,8 @@ const scripts = [
   'invoices/index.ts',
   'invoices/upload-batch.ts',
   'vendors/matching.ts',
+  'voice/tts.ts',
+  'voice/wer.ts',
 ];
 const wanted = process.argv.slice(2);
 const tsx = path.join(here, '..', 'node_modules', '.bin', 'tsx');

@@ -7,9 +7,27 @@ export const THIRD_USER = { email: 'mallory.mason@example.com', password: 'e2e-p
 export const BATCH_USER = { email: 'bea.bauer@example.com', password: 'e2e-password-Bea-42', name: 'Bea Bauer' };
 /** The uploaded-answers journey's own clerk: its one file is all the 'uploaded' source holds. */
 export const ANSWERS_USER = { email: 'ada.acosta@example.com', password: 'e2e-password-Ada-42', name: 'Ada Acosta' };
+/** The voice journey's clerk, who asks by speaking and listens to the answer. */
+export const VOICE_USER = { email: 'val.vega@example.com', password: 'e2e-password-Val-42', name: 'Val Vega' };
+/** What the voice journey's fake microphone says. */
+export const VOICE_QUESTION = 'Show the open invoices.';
 export const PLAIN_PORT = 5411;
 /** The fake OpenAI-compatible model server the dev-mode KAI talks to. */
 export const MODEL_PORT = 5413;
 export const DEV_PORT = 5412;
 export const PLAIN_URL = `http://localhost:${PLAIN_PORT}`;
 export const DEV_URL = `http://localhost:${DEV_PORT}`;
+
+/** Debian's Chromium, headless, with nothing reaching out to the network. */
+export const BROWSER_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const BROWSER_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

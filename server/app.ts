@@ -14,6 +14,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { vendorsRoutes } from './modules/vendors/vendors.routes';
+import { voiceRoutes } from './modules/voice/voice.routes';
 import { VENDOR_LIST_MAX_BYTES } from './modules/vendors/vendors.service';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
@@ -81,9 +82,10 @@ export async function buildAppWithServices(config: Config, deps: AppDeps): Promi
 
   await app.register(healthRoutes, { ping: deps.database.ping });
   await app.register(authConfigRoutes, { config });
-  await app.register(appInfoRoutes, { config });
+  await app.register(appInfoRoutes, { config, voice: services.voice.status() });
   await app.register(usersRoutes, { users });
   await app.register(chatRoutes, { chat: services.chat });
+  await app.register(voiceRoutes, { voice: services.voice });
   await app.register(documentsRoutes, {
     documents: services.documents,
     purposes: uploadPurposes,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { voiceConfigFrom, type VoiceConfig } from './voice-config';
 
 /**
  * The one place that reads process.env. Parsed once at boot; everything else receives the
@@ -141,6 +142,7 @@ export interface Config {
   uploads: UploadLimits;
   /** JSON file with the Daily-Detail column layout; the built-in layout when absent. */
   importLayoutPath?: string;
+  voice: VoiceConfig;
 }
 
 export interface DatabaseTimeouts {
@@ -236,6 +238,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.DATABASE_URL && production) requireNoPlaceholderPassword(e.DATABASE_URL);
   if (production && e.LLM_API_KEY) requireRealSecret('LLM_API_KEY', e.LLM_API_KEY, 1);
   if (production && e.EMBEDDINGS_API_KEY) requireRealSecret('EMBEDDINGS_API_KEY', e.EMBEDDINGS_API_KEY, 1);
+  if (production && source.SPEECH_API_KEY?.trim()) requireRealSecret('SPEECH_API_KEY', source.SPEECH_API_KEY.trim(), 1);
 
   const publicUrl = (e.KAI_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
 
@@ -285,6 +288,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       extractionLockMs: e.KAI_EXTRACTION_LOCK_MS ?? e.KAI_EXTRACTION_TIMEOUT_MS * 2,
     },
     importLayoutPath: e.KAI_IMPORT_LAYOUT ? path.resolve(e.KAI_IMPORT_LAYOUT) : undefined,
+    voice: voiceConfigFrom(source, (message) => {
+      throw new ConfigError(message);
+    }),
   });
 }
 

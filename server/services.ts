@@ -30,6 +30,9 @@ import { createUsersService } from './modules/users/users.service';
 import { createVendorDirectory } from './modules/vendors/vendor-directory';
 import { createVendorUploadIntake } from './modules/vendors/vendor-upload';
 import { createVendorsRepository } from './modules/vendors/vendors.repository';
+import { createVoiceEngines } from './modules/voice/voice-engines';
+import { createVoiceRepository } from './modules/voice/voice.repository';
+import { createVoiceService } from './modules/voice/voice.service';
 import { VENDOR_LIST_MAX_BYTES, VENDOR_LIST_MAX_ROWS, createVendorsService } from './modules/vendors/vendors.service';
 
 export interface ServicesDeps {
@@ -109,7 +112,30 @@ export async function createServices(config: Config, { database, log }: Services
     vendor: createVendorUploadIntake({ vendors, documents: files.documents, log }),
   };
 
-  return { users, builtin, verify, chat, vendors, invoices, confirmation, uploadPurposes, ...files };
+  const voiceRepository = createVoiceRepository(db);
+  const voice = createVoiceService({
+    repository: voiceRepository,
+    ...(await createVoiceEngines(config, { repository: voiceRepository, log: log.child({ module: 'voice' }) })),
+    clipTtlSeconds: config.voice.clipTtlSeconds,
+    log: log.child({ module: 'voice' }),
+  });
+
+  return {
+    users,
+    builtin,
+    verify,
+    chat,
+    vendors,
+    invoices,
+    confirmation,
+    uploadPurposes,
+    voice,
+    ...files,
+    async close() {
+      voice.close();
+      await files.close();
+    },
+  };
 }
 
 /** Stored files: the extractor sandbox, the documents service, its extraction queue and previews. */

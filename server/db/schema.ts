@@ -351,3 +351,19 @@ export const invoices = pgTable(
     index('invoices_batch_idx').on(t.batchId),
   ],
 );
+
+/**
+ * Answers a user asked to hear: the speakable sentences, so the audio can be made again on any
+ * instance until the clip expires. Only its owner can fetch it.
+ */
+export const voiceClips = pgTable(
+  'voice_clips',
+  {
+    id: primaryId(),
+    ownerId: userRef('owner_id'),
+    sentences: jsonb('sentences').$type<string[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('voice_clips_expires_idx').on(t.expiresAt)],
+);

@@ -21,6 +21,8 @@ const EXPENSIVE_ROUTES: Record<string, 'chat' | 'uploads'> = {
   'POST /api/upload-invoices': 'uploads',
   'POST /api/confirm-invoices': 'uploads',
   'POST /api/upload-vendor-list': 'uploads',
+  'POST /api/voice/transcribe': 'chat',
+  'POST /api/voice/synthesize': 'chat',
 };
 
 /**

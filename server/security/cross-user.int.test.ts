@@ -25,6 +25,7 @@ const PATH_IDS: Record<string, Coverage> = {
   'invoices/:id': 'invoice',
   'invoice-imports/:id': 'importBatch',
   'vendors/:id': 'vendor',
+  'audio/:clipId': 'voiceClip',
   'interaction/:uid': {
     exempt: "a sign-in in progress, bound to the browser's interaction cookie rather than a user (interaction.routes.int.test.ts)",
   },

@@ -8,7 +8,7 @@ import { makeTextPdf } from '../../adapters/extractors/test-fixtures';
 import { uploadForm } from '../../test/documents-app';
 
 /** Kinds of things a user owns that a route can name by id. */
-export type Resource = 'chatSession' | 'document' | 'invoice' | 'importBatch' | 'vendor';
+export type Resource = 'chatSession' | 'document' | 'invoice' | 'importBatch' | 'vendor' | 'voiceClip';
 
 export type OwnedIds = Record<Resource, string>;
 
@@ -62,5 +62,14 @@ export async function createOwnedResources(app: FastifyInstance, owner: { author
   await call('POST', '/api/upload-vendor-list', vendorForm);
   const [vendor]: VendorDto[] = await call('GET', '/api/vendors?q=Shared%20Gravel');
 
-  return { chatSession: String(session.id), document: uploaded.files[0].id, invoice: invoice.invoice_id, importBatch: batchId!, vendor: vendor.id };
+  const { audioUrl } = (await call('POST', '/api/voice/synthesize', { text: `${marker} is read aloud.` })) as { audioUrl: string };
+
+  return {
+    chatSession: String(session.id),
+    document: uploaded.files[0].id,
+    invoice: invoice.invoice_id,
+    importBatch: batchId!,
+    vendor: vendor.id,
+    voiceClip: audioUrl.split('/').pop()!,
+  };
 }

@@ -81,7 +81,7 @@ export function MainScreen({ mode }: MainScreenProps) {
           />
         )}
       >
-        <ChatView sessionId={sessionId} onMessageSent={onMessageSent} onOpenDocument={setOpenDocumentId} />
+        <ChatView sessionId={sessionId} onMessageSent={onMessageSent} onOpenDocument={setOpenDocumentId} voice={appConfig.data?.voice} />
       </MainLayout>
       <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
       <InvoiceDialog open={invoiceDialogOpen} onOpenChange={setInvoiceDialogOpen} />

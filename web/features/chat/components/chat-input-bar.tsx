@@ -1,18 +1,18 @@
 import { MAX_MESSAGE_LENGTH } from '@contract/chat';
-import { Mic, Paperclip, Send, Square } from 'lucide-react';
+import { Paperclip, Send, Square } from 'lucide-react';
 import { useId } from 'react';
 import { Button, focusRing } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useChatInput, type ChatInputOptions } from '../hooks/use-chat-input';
+import { VoiceRecordButton, type VoiceRecordButtonProps } from './voice-record-button';
 
 const QUICK_PROMPTS = ['Vendor Setup', 'Invoice Processing', 'Generate Report'] as const;
 
-type ChatInputBarProps = ChatInputOptions & {
-  onStop?: () => void;
-  onAttachFile?: () => void;
-  onRecordVoice?: () => void;
-  isRecording?: boolean;
-};
+type ChatInputBarProps = ChatInputOptions &
+  VoiceRecordButtonProps & {
+    onStop?: () => void;
+    onAttachFile?: () => void;
+  };
 
 /** Buttons that put a ready-made prompt into the message box. */
 function QuickPrompts({ onPick }: { onPick: (prompt: string) => void }) {
@@ -36,7 +36,7 @@ function QuickPrompts({ onPick }: { onPick: (prompt: string) => void }) {
   );
 }
 
-export function ChatInputBar({ onSend, isSending, onStop, onAttachFile, onRecordVoice, isRecording = false }: ChatInputBarProps) {
+export function ChatInputBar({ onSend, isSending, onStop, onAttachFile, ...voice }: ChatInputBarProps) {
   const errorId = useId();
   const { text, setText, textareaRef, length, tooLong, canSend, onSubmit, onKeyDown, fillPrompt } = useChatInput({ onSend, isSending });
 
@@ -64,17 +64,7 @@ export function ChatInputBar({ onSend, isSending, onStop, onAttachFile, onRecord
           placeholder="Ask me anything about Structure ERP..."
           className="max-h-36 min-h-9 flex-1 resize-none bg-transparent px-2 py-2 text-sm leading-5 text-slate-900 outline-none placeholder:text-slate-400 dark:text-slate-100 dark:placeholder:text-slate-500"
         />
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Record voice"
-          aria-pressed={isRecording}
-          disabled={!onRecordVoice}
-          onClick={onRecordVoice}
-          className={cn(isRecording && 'bg-red-600 text-white hover:bg-red-700 hover:text-white dark:bg-red-600 dark:text-white')}
-        >
-          <Mic aria-hidden="true" />
-        </Button>
+        <VoiceRecordButton {...voice} />
         {isSending && onStop && (
           <Button variant="outline" size="icon" aria-label="Stop" onClick={onStop}>
             <Square aria-hidden="true" className="fill-current" />

@@ -1,24 +1,27 @@
 import type { ChatMessage, SendChatResponse } from '@contract/chat';
+import type { VoiceStatus } from '@contract/voice';
 import { Button } from '@/components/ui/button';
 import { useInformationSource } from '@/stores/information-source';
 import { useMessages } from '../api/get-messages';
+import { useAnswerAudio } from '../hooks/use-answer-audio';
 import { useChatStream, type LiveAnswer } from '../hooks/use-chat-stream';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
+import { useRecordShortcut, useVoiceRecorder } from '../hooks/use-voice-recorder';
 import { ChatInputBar } from './chat-input-bar';
 import { ChatWelcome } from './chat-welcome';
 import { AssistantBubble, MessageBubble, UserBubble } from './message-bubble';
 import { MessageSkeletons } from './message-skeletons';
 import { TypingIndicator } from './typing-indicator';
+import { VoiceInputDialog } from './voice-input-dialog';
 
 export type ChatViewProps = {
   /** The chat shown; without one, the first answer's sessionId becomes current via onMessageSent. */
   sessionId?: number;
   onMessageSent?: (response: SendChatResponse) => void;
   onOpenDocument?: (documentId: string) => void;
-  onPlayAudio?: (message: ChatMessage) => void;
   onAttachFile?: () => void;
-  onRecordVoice?: () => void;
-  isRecording?: boolean;
+  /** The server's speech engines (GET /api/app/config); until known, the microphone is offered. */
+  voice?: VoiceStatus;
 };
 
 /** Whether the stored messages have taken over from the live answer. */
@@ -27,10 +30,17 @@ function isSettled(live: LiveAnswer, messages: ChatMessage[], dataUpdatedAt: num
   return live.stoppedAt !== undefined && dataUpdatedAt >= live.stoppedAt;
 }
 
-export function ChatView({ sessionId, onMessageSent, onOpenDocument, onPlayAudio, onAttachFile, onRecordVoice, isRecording }: ChatViewProps) {
+export function ChatView({ sessionId, onMessageSent, onOpenDocument, onAttachFile, voice }: ChatViewProps) {
   const { source } = useInformationSource();
   const messagesQuery = useMessages(sessionId);
   const { send, stop, live, isSending } = useChatStream({ sessionId, source, onMessageSent });
+  const recorder = useVoiceRecorder({ onTranscript: send });
+  const answerAudio = useAnswerAudio();
+  const voiceUnavailable = voice !== undefined && voice.inputEngine === null;
+  // One question at a time: no recording while an answer or a transcript is on its way.
+  const canRecord = !voiceUnavailable && !isSending && recorder.status !== 'transcribing';
+  useRecordShortcut(recorder.toggle, canRecord);
+  const isTranscribing = recorder.status === 'transcribing';
   const messages = messagesQuery.data ?? [];
   const shownLive = live && live.sessionId === sessionId && !isSettled(live, messages, messagesQuery.dataUpdatedAt) ? live : null;
   const isThinking = shownLive !== null && shownLive.text === '' && !shownLive.stored && shownLive.stoppedAt === undefined;
@@ -40,6 +50,7 @@ export function ChatView({ sessionId, onMessageSent, onOpenDocument, onPlayAudio
     messages,
     shownLive?.question,
     isThinking,
+    isTranscribing,
   ]);
 
   let body;
@@ -54,13 +65,19 @@ export function ChatView({ sessionId, onMessageSent, onOpenDocument, onPlayAudio
         </Button>
       </div>
     );
-  } else if (messages.length === 0 && !shownLive) {
+  } else if (messages.length === 0 && !shownLive && !isTranscribing) {
     body = <ChatWelcome />;
   } else {
     body = (
       <div role="log" aria-label="Chat messages" className="space-y-6">
         {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} onOpenDocument={onOpenDocument} onPlayAudio={onPlayAudio} />
+          <MessageBubble
+            key={message.id}
+            message={message}
+            onOpenDocument={onOpenDocument}
+            onPlayAudio={answerAudio.toggle}
+            audioState={answerAudio.stateOf(message.id)}
+          />
         ))}
         {shownLive && <UserBubble content={shownLive.question} />}
         {shownLive && shownLive.text !== '' && (
@@ -73,6 +90,7 @@ export function ChatView({ sessionId, onMessageSent, onOpenDocument, onPlayAudio
           />
         )}
         {isThinking && <TypingIndicator />}
+        {isTranscribing && !shownLive && <TypingIndicator label="Processing voice..." />}
       </div>
     );
   }
@@ -90,10 +108,12 @@ export function ChatView({ sessionId, onMessageSent, onOpenDocument, onPlayAudio
           isSending={isSending}
           onStop={stop}
           onAttachFile={onAttachFile}
-          onRecordVoice={onRecordVoice}
-          isRecording={isRecording}
+          onRecordVoice={canRecord ? recorder.toggle : undefined}
+          isRecording={recorder.status === 'recording'}
+          voiceUnavailableHint={voiceUnavailable ? (voice.inputHint ?? '') : undefined}
         />
       </div>
+      <VoiceInputDialog status={recorder.status} onStop={() => void recorder.stop()} onCancel={recorder.cancel} />
     </div>
   );
 }

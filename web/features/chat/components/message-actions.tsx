@@ -1,7 +1,9 @@
-import { Check, Copy, Volume2 } from 'lucide-react';
+import { Check, Copy, LoaderCircle, Square, Volume2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
+import { cn } from '@/lib/utils';
+import type { AnswerAudioState } from '../hooks/use-answer-audio';
 
 const COPIED_ICON_MS = 2000;
 
@@ -32,10 +34,21 @@ export function CopyMessageButton({ content }: { content: string }) {
   );
 }
 
-export function PlayAudioButton({ onPlay }: { onPlay?: () => void }) {
+const AUDIO_ICONS = { idle: Volume2, loading: LoaderCircle, playing: Square } as const;
+
+/** Reads the answer aloud; while its audio loads it spins, while it plays it stops it. */
+export function PlayAudioButton({ onPlay, state = 'idle' }: { onPlay?: () => void; state?: AnswerAudioState }) {
+  const Icon = AUDIO_ICONS[state];
   return (
-    <Button variant="ghost" size="icon" className="size-7" aria-label="Play audio" onClick={onPlay}>
-      <Volume2 aria-hidden="true" />
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-7"
+      aria-label={state === 'idle' ? 'Play audio' : 'Stop audio'}
+      aria-busy={state === 'loading' || undefined}
+      onClick={onPlay}
+    >
+      <Icon aria-hidden="true" className={cn(state === 'loading' && 'animate-spin', state === 'playing' && 'fill-current')} />
     </Button>
   );
 }

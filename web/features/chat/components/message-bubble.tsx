@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { ASSISTANT_NAME } from '@/config/constants';
 import { cn } from '@/lib/utils';
 import { usePreferences } from '@/stores/preferences';
+import type { AnswerAudioState } from '../hooks/use-answer-audio';
 import { splitRetrievalAnswer } from '../lib/retrieval-answer';
 import { MarkdownContent } from './markdown-content';
 import { CopyMessageButton, PlayAudioButton } from './message-actions';
@@ -16,6 +17,8 @@ export type MessageBubbleProps = {
   message: ChatMessage;
   onOpenDocument?: (documentId: string) => void;
   onPlayAudio?: (message: ChatMessage) => void;
+  /** Whether this answer's audio is loading or playing. */
+  audioState?: AnswerAudioState;
 };
 
 /** An answer is labelled with its first source, else the assistant's name (docs/product-rules.md, Chat). */
@@ -102,7 +105,7 @@ export function AssistantBubble({ content, metadata, onOpenDocument, actions, st
   );
 }
 
-export function MessageBubble({ message, onOpenDocument, onPlayAudio }: MessageBubbleProps) {
+export function MessageBubble({ message, onOpenDocument, onPlayAudio, audioState }: MessageBubbleProps) {
   const { voiceMode } = usePreferences();
   if (message.role === 'user') return <UserBubble content={message.content} />;
   return (
@@ -113,7 +116,7 @@ export function MessageBubble({ message, onOpenDocument, onPlayAudio }: MessageB
       actions={
         <>
           <CopyMessageButton content={message.content} />
-          {voiceMode && <PlayAudioButton onPlay={() => onPlayAudio?.(message)} />}
+          {voiceMode && <PlayAudioButton onPlay={() => onPlayAudio?.(message)} state={audioState} />}
         </>
       }
     />

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Longest recording accepted, in seconds and in bytes of the base64-decoded audio. */
+export const MAX_RECORDING_SECONDS = 60;
+export const MAX_RECORDING_BYTES = 10 * 1024 * 1024;
+/** Longest text read aloud at once (characters of the answer's markdown). */
+export const MAX_SPOKEN_TEXT_LENGTH = 20_000;
+
+/** POST /api/voice/transcribe: base64 audio (WAV as recorded by the web app; Ogg or WebM Opus too). */
+/** Its size is checked on the server after decoding, so an oversized recording answers 413. */
+export const transcribeInput = z.strictObject({
+  audioData: z.string().min(1, 'No audio was sent'),
+});
+export const transcribeResponse = z.object({ transcript: z.string() });
+export type TranscribeResponse = z.infer<typeof transcribeResponse>;
+
+/** POST /api/voice/synthesize: markdown of an answer -> a URL only its owner can fetch, for a while. */
+export const synthesizeInput = z.strictObject({
+  text: z.string().trim().min(1, 'Nothing to read aloud').max(MAX_SPOKEN_TEXT_LENGTH, 'The text is too long to read aloud'),
+});
+export const synthesizeResponse = z.object({ audioUrl: z.string() });
+
+export const audioClipParams = z.object({ clipId: z.string().uuid() });
+
+/** Part of GET /api/app/config: what the microphone button can do. */
+export const voiceStatus = z.object({
+  /** 'openai-compatible' (a configured server), 'pocketsphinx' (offline) or null: not set up. */
+  inputEngine: z.enum(['openai-compatible', 'pocketsphinx']).nullable(),
+  /** Shown beside a disabled microphone when no engine is set up. */
+  inputHint: z.string().optional(),
+  outputEngine: z.enum(['openai-compatible', 'flite']),
+});
+export type VoiceStatus = z.infer<typeof voiceStatus>;

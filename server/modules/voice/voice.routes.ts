@@ -1,0 +1,30 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { audioClipParams, synthesizeInput, synthesizeResponse, transcribeInput, transcribeResponse } from '@contract/voice';
+import { requireAuth } from '../auth/auth.plugin';
+import type { VoiceService } from './voice.service';
+
+/** A JSON body with up to 10 MB of audio as base64, and room for the field name. */
+const TRANSCRIBE_BODY_LIMIT = 15 * 1024 * 1024;
+
+export const voiceRoutes: FastifyPluginAsyncZod<{ voice: VoiceService }> = async (app, { voice }) => {
+  app.addHook('onRequest', app.requireUser);
+
+  app.post(
+    '/api/voice/transcribe',
+    { bodyLimit: TRANSCRIBE_BODY_LIMIT, schema: { body: transcribeInput, response: { 200: transcribeResponse } } },
+    async (request) => ({ transcript: await voice.transcribe(request.body.audioData) }),
+  );
+
+  app.post('/api/voice/synthesize', { schema: { body: synthesizeInput, response: { 200: synthesizeResponse } } }, async (request) => ({
+    audioUrl: await voice.synthesize(requireAuth(request).user.id, request.body.text),
+  }));
+
+  app.get('/api/voice/audio/:clipId', { schema: { params: audioClipParams } }, async (request, reply) => {
+    const audio = await voice.audio(requireAuth(request).user.id, request.params.clipId);
+    return reply
+      .header('content-type', audio.contentType)
+      .header('cache-control', 'private, no-store')
+      .send(Readable.from(audio.chunks, { objectMode: false }));
+  });
+};
