@@ -20,7 +20,7 @@ import type { VoiceRepository } from './voice.repository';
 
 /** Shown beside the disabled microphone and in the 503 answer when no recogniser is set up. */
 const VOICE_INPUT_HINT =
-  'Voice input is not set up. An administrator can install the offline recogniser (apt-get install pocketsphinx pocketsphinx-en-us) and restart KAI, or set SPEECH_BASE_URL and SPEECH_TO_TEXT_MODEL for a speech server.';
+  'An administrator can install the offline recogniser (apt-get install pocketsphinx pocketsphinx-en-us) and restart KAI, or set SPEECH_BASE_URL and SPEECH_TO_TEXT_MODEL for a speech server.';
 
 export async function createVoiceEngines(
   config: Config,

@@ -85,7 +85,7 @@ export function createVoiceService(deps: VoiceServiceDeps) {
           `The recording is ${Math.round(decoded.durationSeconds)} seconds long; voice questions can be up to ${MAX_RECORDING_SECONDS} seconds.`,
         );
       }
-      if (!recognizer) throw new AppError(503, 'voice_input_unavailable', deps.inputHint);
+      if (!recognizer) throw new AppError(503, 'voice_input_unavailable', `Voice input is not set up. ${deps.inputHint}`);
       try {
         const text = await recognizer.transcribe({
           audio,
