@@ -57,7 +57,7 @@ test('asks by voice, then hears the answer read aloud', async ({ page }) => {
   await page.screenshot({ path: `${SHOTS}/2-processing.png` });
 
   const asked = VOICE_QUESTION.replace(/\.$/, '').toLowerCase();
-  await expect(page.getByText(asked, { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('log', { name: 'Chat messages' }).getByText(asked, { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('KAI is thinking...')).toBeHidden({ timeout: 20_000 });
   await page.screenshot({ path: `${SHOTS}/3-answered.png` });
 

@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { decodeRecording, toPcm16kMono } from '../../server/adapters/audio-decoding';
 import { createPocketsphinxRecognizer, detectPocketsphinx, type SpeechRecognizer } from '../../server/adapters/speech-recognition';
+import { createFliteSynthesizer } from '../../server/adapters/speech-synthesis';
 import { BASE_PHRASES, buildLanguageModel, expandPhrases, toSpokenWords } from '../../server/modules/voice/voice-vocabulary';
 import { BENCH_REQUESTS, FRESH_REQUESTS, VENDOR_MASTER } from './requests';
 
@@ -22,16 +23,30 @@ const run = promisify(execFile);
 
 interface Voice {
   name: string;
-  /** Writes `text` spoken to `out` (a WAV file). */
-  command: (text: string, out: string) => [string, string[]];
+  /** The WAV bytes of `text` spoken; `out` is a scratch file for command-line voices. */
+  speak: (text: string, out: string) => Promise<Uint8Array>;
 }
 
+/** espeak-ng from Debian (skipped when not installed). */
+const espeak = (voice: string, wpm: string) => async (text: string, out: string) => {
+  await run('espeak-ng', ['-w', out, '-v', voice, '-s', wpm, text]);
+  return new Uint8Array(await readFile(out));
+};
+
+/** flite's voices as KAI itself runs them (WASM from npm): nothing to install. */
+const flite = (voice: 'slt' | 'kal16' | 'rms') => async (text: string) => {
+  const audio = await createFliteSynthesizer({ voice }).synthesize([text]);
+  const parts: Uint8Array[] = [];
+  for await (const chunk of audio.chunks) parts.push(chunk);
+  return new Uint8Array(Buffer.concat(parts));
+};
+
 const VOICES: Voice[] = [
-  { name: 'espeak-ng en-us 150wpm', command: (text, out) => ['espeak-ng', ['-w', out, '-v', 'en-us', '-s', '150', text]] },
-  { name: 'espeak-ng en-us+f3 180wpm', command: (text, out) => ['espeak-ng', ['-w', out, '-v', 'en-us+f3', '-s', '180', text]] },
-  { name: 'flite slt', command: (text, out) => ['flite', ['-voice', 'slt', '-t', text, '-o', out]] },
-  { name: 'flite kal16', command: (text, out) => ['flite', ['-voice', 'kal16', '-t', text, '-o', out]] },
-  { name: 'flite rms', command: (text, out) => ['flite', ['-voice', 'rms', '-t', text, '-o', out]] },
+  { name: 'espeak-ng en-us 150wpm', speak: espeak('en-us', '150') },
+  { name: 'espeak-ng en-us+f3 180wpm', speak: espeak('en-us+f3', '180') },
+  { name: 'flite slt', speak: flite('slt') },
+  { name: 'flite kal16', speak: flite('kal16') },
+  { name: 'flite rms', speak: flite('rms') },
 ];
 
 const DIGIT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
@@ -88,10 +103,14 @@ async function synthesise(dir: string): Promise<Clip[]> {
   const clips: Clip[] = [];
   for (const [v, voice] of VOICES.entries()) {
     for (const [r, { text: request, set }] of REQUESTS.entries()) {
-      const out = join(dir, `${v}-${r}.wav`);
-      const [binary, args] = voice.command(toSpeech(request), out);
-      await run(binary, args);
-      const decoded = await decodeRecording(new Uint8Array(await readFile(out)));
+      let wav: Uint8Array;
+      try {
+        wav = await voice.speak(toSpeech(request), join(dir, `${v}-${r}.wav`));
+      } catch (error) {
+        console.error(`voice ${voice.name} skipped: ${(error as Error).message}`);
+        break;
+      }
+      const decoded = await decodeRecording(wav);
       clips.push({ voice: voice.name, request, set, pcm16k: toPcm16kMono(decoded.samples, decoded.sampleRate), seconds: decoded.durationSeconds });
     }
   }
