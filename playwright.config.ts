@@ -10,6 +10,9 @@ import {
   E2E_USER,
   MODEL_PORT,
   PLAIN_PORT,
+  PROCORE_CLIENT,
+  PROCORE_PORT,
+  PROCORE_USER,
   SECOND_USER,
   THIRD_USER,
   VOICE_USER,
@@ -23,6 +26,14 @@ import {
 // never share one. This file is also loaded by the test workers; only the runner starts servers,
 // and e2e/global-teardown.ts removes its directories.
 const dataDir = (name: string) => path.join(os.tmpdir(), `kai-e2e-${process.pid}-${name}`);
+
+/** Both servers reach the same fake Procore (the dev server for its model, the plain one for sign-in and the callback page). */
+const PROCORE_ENV = {
+  PROCORE_CLIENT_ID: PROCORE_CLIENT.id,
+  PROCORE_CLIENT_SECRET: PROCORE_CLIENT.secret,
+  PROCORE_LOGIN_URL: `http://127.0.0.1:${PROCORE_PORT}`,
+  PROCORE_API_URL: `http://127.0.0.1:${PROCORE_PORT}`,
+};
 
 const serverEnv = (port: number, extra: Record<string, string>) => ({
   // The journeys run KAI on its embedded defaults, even where CI exports DATABASE_URL for the
@@ -62,6 +73,14 @@ export default defineConfig({
   },
   webServer: [
     {
+      command: `npx tsx server/test/fake-procore.ts --port ${PROCORE_PORT} --client-id ${PROCORE_CLIENT.id} --client-secret ${PROCORE_CLIENT.secret}`,
+      port: PROCORE_PORT,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       command: 'npx tsx e2e/fake-model-server.ts',
       port: MODEL_PORT,
       timeout: 60_000,
@@ -78,10 +97,11 @@ export default defineConfig({
         `npx tsx server/cli/kai.ts users add ${BATCH_USER.email} --name "${BATCH_USER.name}" --password ${BATCH_USER.password}`,
         `npx tsx server/cli/kai.ts users add ${ANSWERS_USER.email} --name "${ANSWERS_USER.name}" --password ${ANSWERS_USER.password}`,
         `npx tsx server/cli/kai.ts users add ${VOICE_USER.email} --name "${VOICE_USER.name}" --password ${VOICE_USER.password}`,
+        `npx tsx server/cli/kai.ts users add ${PROCORE_USER.email} --name "${PROCORE_USER.name}" --password ${PROCORE_USER.password}`,
         'npx tsx server/main.ts',
       ].join(' && '),
       url: `http://localhost:${PLAIN_PORT}/readyz`,
-      env: serverEnv(PLAIN_PORT, { KAI_DATA_DIR: dataDir('plain') }),
+      env: serverEnv(PLAIN_PORT, { KAI_DATA_DIR: dataDir('plain'), ...PROCORE_ENV }),
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'ignore',
@@ -95,6 +115,7 @@ export default defineConfig({
         KAI_DEV_MODE: '1',
         LLM_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
         LLM_MODEL: 'e2e-model',
+        ...PROCORE_ENV,
       }),
       timeout: 120_000,
       reuseExistingServer: false,

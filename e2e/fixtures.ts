@@ -9,8 +9,14 @@ export const BATCH_USER = { email: 'bea.bauer@example.com', password: 'e2e-passw
 export const ANSWERS_USER = { email: 'ada.acosta@example.com', password: 'e2e-password-Ada-42', name: 'Ada Acosta' };
 /** The voice journey's clerk, who asks by speaking and listens to the answer. */
 export const VOICE_USER = { email: 'val.vega@example.com', password: 'e2e-password-Val-42', name: 'Val Vega' };
+/** The Procore journey's clerk on the plain server, who comes back from Procore to the callback page. */
+export const PROCORE_USER = { email: 'paz.pereira@example.com', password: 'e2e-password-Paz-42', name: 'Paz Pereira' };
 /** What the voice journey's fake microphone says. */
 export const VOICE_QUESTION = 'Show the open invoices.';
+/** The fake Procore the dev-mode KAI connects to, and what the fake model answers about its subcontracts. */
+export const PROCORE_PORT = 5414;
+export const PROCORE_CLIENT = { id: 'kai-e2e-procore-client', secret: 'e2e-procore-client-secret-0123456789' };
+export const PROCORE_ANSWER = 'Three Riverside subcontracts are over 90% paid: SC-009, SC-014 and SC-030 [1][2][3].';
 export const PLAIN_PORT = 5411;
 /** The fake OpenAI-compatible model server the dev-mode KAI talks to. */
 export const MODEL_PORT = 5413;

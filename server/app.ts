@@ -12,6 +12,7 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { procoreRoutes } from './modules/procore/procore.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { vendorsRoutes } from './modules/vendors/vendors.routes';
 import { voiceRoutes } from './modules/voice/voice.routes';
@@ -86,6 +87,7 @@ export async function buildAppWithServices(config: Config, deps: AppDeps): Promi
   await app.register(usersRoutes, { users });
   await app.register(chatRoutes, { chat: services.chat });
   await app.register(voiceRoutes, { voice: services.voice });
+  await app.register(procoreRoutes, { procore: services.procore });
   await app.register(documentsRoutes, {
     documents: services.documents,
     purposes: uploadPurposes,

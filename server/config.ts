@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { integrationsConfigFrom, type IntegrationsConfig } from './integrations-config';
 import { voiceConfigFrom, type VoiceConfig } from './voice-config';
 
 /**
@@ -143,6 +144,8 @@ export interface Config {
   /** JSON file with the Daily-Detail column layout; the built-in layout when absent. */
   importLayoutPath?: string;
   voice: VoiceConfig;
+  /** Procore and web search: each off until configured. */
+  integrations: IntegrationsConfig;
 }
 
 export interface DatabaseTimeouts {
@@ -239,6 +242,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (production && e.LLM_API_KEY) requireRealSecret('LLM_API_KEY', e.LLM_API_KEY, 1);
   if (production && e.EMBEDDINGS_API_KEY) requireRealSecret('EMBEDDINGS_API_KEY', e.EMBEDDINGS_API_KEY, 1);
   if (production && source.SPEECH_API_KEY?.trim()) requireRealSecret('SPEECH_API_KEY', source.SPEECH_API_KEY.trim(), 1);
+  if (production && source.PROCORE_CLIENT_SECRET?.trim()) requireRealSecret('PROCORE_CLIENT_SECRET', source.PROCORE_CLIENT_SECRET.trim(), 8);
 
   const publicUrl = (e.KAI_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
 
@@ -289,6 +293,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     importLayoutPath: e.KAI_IMPORT_LAYOUT ? path.resolve(e.KAI_IMPORT_LAYOUT) : undefined,
     voice: voiceConfigFrom(source, (message) => {
+      throw new ConfigError(message);
+    }),
+    integrations: integrationsConfigFrom(source, { publicUrl, production }, (message) => {
       throw new ConfigError(message);
     }),
   });

@@ -6,6 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createEmbeddingsClient } from './adapters/embeddings';
 import { ExtractorPool, readInvoiceLayout, readTableRows } from './adapters/extractors';
 import { createLanguageModel } from './adapters/llm';
+import { createProcoreApi, procoreWebUrl } from './adapters/procore-api';
+import { createProcoreOAuth } from './adapters/procore-oauth';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { DEFAULT_IMPORT_LAYOUT, loadImportLayout } from './import-files';
@@ -19,11 +21,16 @@ import { createPdfPreviewer } from './modules/documents/documents.preview';
 import { startDocumentWorker } from './modules/documents/documents.queue';
 import { createDocumentsRepository } from './modules/documents/documents.repository';
 import { createDocumentsService, type UploadPurposes } from './modules/documents/documents.service';
+import { createInstanceSettingsRepository } from './modules/identity/instance-settings.repository';
 import { createInvoiceConfirmation } from './modules/invoices/invoice-confirmation';
 import { createInvoiceTools } from './modules/invoices/invoice-tools';
 import { createInvoicesRepository } from './modules/invoices/invoices.repository';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 import { createModelFill } from './modules/invoices/model-fill';
+import { createProcoreTools } from './modules/procore/procore-tools';
+import { createProcoreRepository } from './modules/procore/procore.repository';
+import { createProcoreService } from './modules/procore/procore.service';
+import { createTokenCipher, loadTokenKey } from './modules/procore/token-cipher';
 import { createRetrievalService, prepareVectorSearch } from './modules/retrieval';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
@@ -33,6 +40,7 @@ import { createVendorsRepository } from './modules/vendors/vendors.repository';
 import { createVoiceEngines } from './modules/voice/voice-engines';
 import { createVoiceRepository } from './modules/voice/voice.repository';
 import { createVoiceService } from './modules/voice/voice.service';
+import { webSearchToolsFor } from './modules/web-search/web-search-tools';
 import { VENDOR_LIST_MAX_BYTES, VENDOR_LIST_MAX_ROWS, createVendorsService } from './modules/vendors/vendors.service';
 
 export interface ServicesDeps {
@@ -70,11 +78,14 @@ export async function createServices(config: Config, { database, log }: Services
   const model = config.llm
     ? { model: createLanguageModel(config.llm), timeoutMs: config.llm.timeoutMs, maxRetries: config.llm.maxRetries }
     : undefined;
+  const procore = await createProcore(config, { database, log });
   const chat = createChatService({
     chats: createChatRepository(db),
     tools: createToolRegistry([
       ...createRetrievalTools(retrieval),
       ...createInvoiceTools({ invoices: invoicesRepository, searchVendors: vendorDirectory.search }),
+      ...(procore ? createProcoreTools(procore) : []),
+      ...webSearchToolsFor(config.integrations.webSearch, log.child({ module: 'web-search' })),
     ]),
     model,
     dailyTokenBudget: config.dailyTokenBudget,
@@ -130,12 +141,32 @@ export async function createServices(config: Config, { database, log }: Services
     confirmation,
     uploadPurposes,
     voice,
+    procore,
     ...files,
     async close() {
       voice.close();
       await files.close();
     },
   };
+}
+
+/**
+ * Procore, when configured. Tokens are encrypted with KAI_ENCRYPTION_KEY, or a key derived from
+ * KAI_SECRET or the data store's generated secret (token-cipher.ts).
+ */
+async function createProcore(config: Config, { database, log }: ServicesDeps) {
+  const procore = config.integrations.procore;
+  if (!procore) return undefined;
+  const settings = createInstanceSettingsRepository(database.db);
+  const key = await loadTokenKey({ configuredKey: procore.encryptionKey, secret: config.secret, readOrCreate: settings.readOrCreate });
+  return createProcoreService({
+    repository: createProcoreRepository(database.db),
+    oauth: createProcoreOAuth(procore),
+    api: createProcoreApi({ apiUrl: procore.apiUrl }),
+    cipher: createTokenCipher(key),
+    log: log.child({ module: 'procore' }),
+    webUrl: procoreWebUrl(procore.apiUrl),
+  });
 }
 
 /** Stored files: the extractor sandbox, the documents service, its extraction queue and previews. */

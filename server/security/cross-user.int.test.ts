@@ -38,6 +38,7 @@ const BODY_IDS: Record<string, Coverage> = {
   sessionId: 'chatSession',
   session_id: { exempt: 'a dialog key the client makes up; import batches are looked up by owner and key' },
   auth0Id: { exempt: 'identity comes from the verified token, never from the body (users.int.test.ts)' },
+  companyId: { exempt: "a Procore company id, checked against the companies Procore lists for the user's own connection (procore.int.test.ts)" },
 };
 const ID_FIELD = /(^id|_id|Id)$/;
 

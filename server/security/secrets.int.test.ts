@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAI } from '../test/fake-openai';
+import { FakeProcore } from '../test/fake-procore';
 import { startIssuerApp, TEST_AUDIENCE, type IssuerApp } from '../test/issuer-app';
 const LLM_KEY = 'sk-live-ThisIsTheModelKeyThatMustNeverShow-0123456789';
 const KAI_SECRET = 'cookie-signing-secret-that-must-never-show-0123456789';
@@ -11,10 +12,12 @@ const KAI_SECRET = 'cookie-signing-secret-that-must-never-show-0123456789';
  */
 describe('secrets stay out of responses and logs', () => {
   let model: FakeOpenAI;
+  let procore: FakeProcore;
   let kai: IssuerApp;
 
   beforeAll(async () => {
     model = await new FakeOpenAI().start();
+    procore = await new FakeProcore().start();
     kai = await startIssuerApp('pglite', {
       LLM_BASE_URL: model.baseUrl,
       LLM_MODEL: 'fake-model',
@@ -22,11 +25,16 @@ describe('secrets stay out of responses and logs', () => {
       LLM_MAX_RETRIES: '0',
       KAI_SECRET,
       LOG_LEVEL: 'trace',
+      PROCORE_CLIENT_ID: procore.client.clientId,
+      PROCORE_CLIENT_SECRET: procore.client.clientSecret,
+      PROCORE_LOGIN_URL: procore.baseUrl,
+      PROCORE_API_URL: procore.baseUrl,
     });
   });
   afterAll(async () => {
     await kai.close();
     await model.stop();
+    await procore.stop();
   });
 
   it('keeps the model key, the instance secret and bearer tokens out of every answer and log line', async () => {
@@ -64,6 +72,30 @@ describe('secrets stay out of responses and logs', () => {
       expect(text).not.toContain(LLM_KEY.slice(10, 30));
       expect(text).not.toContain(KAI_SECRET);
       expect(text).not.toContain(token);
+    }
+  });
+
+  it('keeps the Procore client secret and Procore tokens out of every answer and log line', async () => {
+    const headers = await kai.bearer('site-manager');
+    const bodies: string[] = [];
+    const send = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+      const res = await kai.app.inject({ method, url, payload, headers });
+      bodies.push(JSON.stringify(res.headers) + res.body);
+      return res;
+    };
+    const { authUrl } = (await send('GET', '/api/procore/auth-url')).json() as { authUrl: string };
+    const refused = await send('POST', '/api/procore/authenticate', { code: 'a-code-procore-never-issued', state: procore.approve(authUrl).state });
+    expect(refused.statusCode).toBe(400);
+    const approved = procore.approve((await send('GET', '/api/procore/auth-url')).json().authUrl);
+    expect((await send('POST', '/api/procore/authenticate', approved)).statusCode).toBe(200);
+    await send('POST', '/api/chat', { message: 'Which subcontracts on the Riverside project are over 90% paid?', source: 'procore' });
+    await send('GET', '/api/procore/status');
+    await send('POST', '/api/procore/disconnect');
+    expect(procore.issuedTokens.length).toBeGreaterThan(0);
+    for (const text of [...bodies, kai.logText()]) {
+      expect(text).not.toContain(procore.client.clientSecret);
+      expect(text).not.toContain(approved.code);
+      for (const token of procore.issuedTokens) expect(text).not.toContain(token);
     }
   });
 });

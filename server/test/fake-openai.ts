@@ -33,6 +33,7 @@ export interface RecordedRequest {
 export class FakeOpenAI {
   private server?: http.Server;
   private script: FakeReply[] = [];
+  private topical: Array<{ when: RegExp; reply: FakeReply }> = [];
   readonly requests: RecordedRequest[] = [];
   baseUrl = '';
   /** Set when a slow stream's socket closed before it finished. */
@@ -48,6 +49,12 @@ export class FakeOpenAI {
   /** Replies are used in order, one per request; the last one repeats. */
   reply(...replies: FakeReply[]): this {
     this.script = replies;
+    return this;
+  }
+
+  /** When the latest user message matches `when`, `reply` answers instead of the script (every time). */
+  replyWhen(when: RegExp, reply: FakeReply): this {
+    this.topical.push({ when, reply });
     return this;
   }
 
@@ -68,7 +75,9 @@ export class FakeOpenAI {
     if (req.url !== '/v1/chat/completions' || req.method !== 'POST') return void res.writeHead(404).end();
     const body = JSON.parse(raw) as RecordedRequest['body'];
     this.requests.push({ body, receivedAt: Date.now() });
-    const next = this.script.length > 1 ? this.script.shift()! : this.script[0];
+    const asked = body.messages.filter((m) => m.role === 'user').at(-1)?.content;
+    const topical = this.topical.find(({ when }) => typeof asked === 'string' && when.test(asked))?.reply;
+    const next = topical ?? (this.script.length > 1 ? this.script.shift()! : this.script[0]);
     if (!next) return void res.writeHead(500).end();
 
     if (next.kind === 'status') {

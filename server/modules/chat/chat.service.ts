@@ -3,7 +3,7 @@ import type { ChatMessage, ChatSession, InformationSource, MessageMetadata, Mess
 import { DEFAULT_SESSION_ID } from '@contract/chat';
 import { AppError, NotFoundError } from '../../errors';
 import type { ChatRepository, HistoryMessage, MessageRow, SendContext, SessionRow, SessionWithCount } from './chat.repository';
-import { SOURCE_LABELS, type Citable, type ToolRegistry } from './knowledge-tools';
+import { SOURCE_LABELS, SourceUnavailableError, type Citable, type ToolRegistry } from './knowledge-tools';
 import { answerWithModel, describeModelFailure } from './model-answer';
 import { selectPassages } from './passage-selection';
 import { buildRetrievalAnswer } from './retrieval-answer';
@@ -65,6 +65,8 @@ export interface PreparedSend {
   found: Citable[];
   /** The chat's previous questions, oldest first, that steered the search ('' in a new chat). */
   searchContext: string;
+  /** Set when the source cannot answer for this user now (SourceUnavailableError): said instead of an answer. */
+  unavailable?: string;
   /** Tokens counted against today's budget before the answer; settled when it is stored. */
   reservedTokens: number;
 }
@@ -143,11 +145,17 @@ async function prepareSend(deps: ChatServiceDeps, userId: string, input: SendInp
   reserving.catch(() => {}); // awaited below, after the reads; this only keeps an early failure from being unhandled
   let context: SendContext;
   let searchContext: string;
-  let found: Citable[];
+  let found: Citable[] = [];
+  let unavailable: string | undefined;
   try {
     context = await contextOf(chats, userId, input.sessionId, deps.model ? HISTORY_MESSAGES : CONTEXT_MESSAGES);
     searchContext = earlierQuestions(context.history);
-    found = selectPassages(await findAnswerMaterial(deps, userId, input.source, input.message, searchContext));
+    try {
+      found = selectPassages(await findAnswerMaterial(deps, userId, input.source, input.message, searchContext));
+    } catch (err) {
+      if (!(err instanceof SourceUnavailableError)) throw err;
+      unavailable = err.message;
+    }
   } catch (err) {
     // Refused for another reason (an unknown session): what was reserved is given back.
     if (await reserving.catch(() => false)) await chats.settleTokens(userId, -reservedTokens).catch(() => {});
@@ -162,6 +170,7 @@ async function prepareSend(deps: ChatServiceDeps, userId: string, input: SendInp
     history: deps.model ? context.history : [],
     found,
     searchContext,
+    unavailable,
     reservedTokens,
   };
 }
@@ -261,6 +270,10 @@ async function compose(
       metadata: { ...base, mode: 'retrieval', sources: [], error: 'source_unavailable' },
       tokens: 0,
     };
+  }
+  if (prepared.unavailable) {
+    callbacks.onToken(prepared.unavailable);
+    return { content: prepared.unavailable, metadata: { ...base, mode: 'retrieval', sources: [], error: 'source_unavailable' }, tokens: 0 };
   }
   if (!deps.model) {
     const { content, used } = buildRetrievalAnswer(prepared.source, prepared.found, prepared.question, prepared.searchContext);

@@ -24,6 +24,17 @@ export interface KnowledgeTool {
   search(userId: string, query: string, limit: number, context?: string): Promise<Citable[]>;
 }
 
+/**
+ * A source that exists but cannot answer for this user now (Procore not connected, a search
+ * provider refusing): the chat answers with this message instead of failing.
+ */
+export class SourceUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SourceUnavailableError';
+  }
+}
+
 export interface ToolRegistry {
   forSource(source: InformationSource): KnowledgeTool[];
 }

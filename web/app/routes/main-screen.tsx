@@ -7,12 +7,14 @@ import { ChatView, messagesQueryKey, useChatActions } from '@/features/chat';
 import { ContextToolsPanel, FilePreviewDialog, UploadPanel } from '@/features/documents';
 import { HelpDialog } from '@/features/help';
 import { InvoicesTab } from '@/features/invoices';
+import { useProcoreStatus } from '@/features/procore';
 import { SessionList, sessionsQueryKey, useCurrentSession } from '@/features/sessions';
 import { MainLayout, useAppConfig, type QuickAction } from '@/features/shell';
 import { ReportsTab, SettingsDialog } from '@/features/vendors';
 import { buildSupportMailto } from '@/lib/support-mail';
 import { InformationSourceProvider } from '@/stores/information-source';
 import { InvoiceDialog } from './invoice-dialog';
+import { ProcoreDialog } from './procore-dialog';
 
 type MainScreenProps = {
   /** 'dev' when reached through /dev: the fixed dev identity, no identity provider. */
@@ -26,11 +28,14 @@ export function MainScreen({ mode }: MainScreenProps) {
   const [helpOpen, setHelpOpen] = useState(false);
   const [invoiceDialogOpen, setInvoiceDialogOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [procoreOpen, setProcoreOpen] = useState(false);
   const [openDocumentId, setOpenDocumentId] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const [sessionId, setSessionId] = useCurrentSession();
   const chatActions = useChatActions(sessionId);
   const appConfig = useAppConfig();
+  const procoreStatus = useProcoreStatus().data;
+  const procoreCompany = procoreStatus?.connected ? procoreStatus.company : null;
 
   const profile = auth.user?.profile;
   // Until (or unless) the server's record loads, show what the ID token says.
@@ -53,7 +58,7 @@ export function MainScreen({ mode }: MainScreenProps) {
       const lastQuestion = chatActions.getLastQuestion();
       window.location.href = buildSupportMailto({ sessionId, lastQuestion, email: appConfig.data?.supportEmail });
     }
-    // Connect Procore is filled in by the Procore feature.
+    if (action === 'connect-procore') setProcoreOpen(true);
   };
 
   // A send can rename or reorder the chats, so their list is fetched again (docs/product-rules.md, Chat).
@@ -65,6 +70,7 @@ export function MainScreen({ mode }: MainScreenProps) {
       <MainLayout
         userMenu={<UserMenu user={menuUser} isLoading={currentUser.isPending && !menuUser} onSignOut={signOut} />}
         onQuickAction={onQuickAction}
+        quickActionLabels={procoreCompany ? { 'connect-procore': `Procore: ${procoreCompany.name}` } : undefined}
         onOpenHelp={() => setHelpOpen(true)}
         onOpenInvoiceProcessing={() => setInvoiceDialogOpen(true)}
         onOpenSettings={() => setSettingsOpen(true)}
@@ -86,6 +92,7 @@ export function MainScreen({ mode }: MainScreenProps) {
       <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
       <InvoiceDialog open={invoiceDialogOpen} onOpenChange={setInvoiceDialogOpen} />
       <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+      <ProcoreDialog open={procoreOpen} onOpenChange={setProcoreOpen} />
       <FilePreviewDialog documentId={openDocumentId} onOpenChange={(open) => !open && setOpenDocumentId(null)} />
     </InformationSourceProvider>
   );

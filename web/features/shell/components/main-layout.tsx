@@ -5,12 +5,14 @@ import { useMediaQuery } from '@/hooks/use-media-query';
 import { AppHeader } from './app-header';
 import { ContextPanel } from './context-panel';
 import { HeaderIconButton } from './header-icon-button';
-import type { QuickAction } from './quick-actions';
+import type { QuickAction, QuickActionLabels } from './quick-actions';
 import { SidebarContent } from './sidebar-content';
 
 type MainLayoutProps = {
   userMenu: ReactNode;
   onQuickAction: (action: QuickAction) => void;
+  /** Wording that depends on another feature's state, e.g. the Procore company once connected. */
+  quickActionLabels?: QuickActionLabels;
   onOpenHelp: () => void;
   onOpenInvoiceProcessing: () => void;
   uploadPanel?: ReactNode;
@@ -26,6 +28,7 @@ type MainLayoutProps = {
 export function MainLayout({
   userMenu,
   onQuickAction,
+  quickActionLabels,
   onOpenHelp,
   onOpenInvoiceProcessing,
   uploadPanel,
@@ -66,6 +69,7 @@ export function MainLayout({
         ) : (
           <SidebarContent
             onAction={onQuickAction}
+            quickActionLabels={quickActionLabels}
             uploadPanel={uploadPanel}
             sessionsPanel={sessionsPanel?.(() => {})}
             headerAction={
@@ -81,7 +85,12 @@ export function MainLayout({
         <SheetContent side="left">
           <SheetTitle className="sr-only">Sidebar</SheetTitle>
           <SheetDescription className="sr-only">Information source, uploads, quick actions and preferences</SheetDescription>
-          <SidebarContent onAction={runAction} uploadPanel={uploadPanel} sessionsPanel={sessionsPanel?.(() => setDrawerOpen(false))} />
+          <SidebarContent
+            onAction={runAction}
+            quickActionLabels={quickActionLabels}
+            uploadPanel={uploadPanel}
+            sessionsPanel={sessionsPanel?.(() => setDrawerOpen(false))}
+          />
         </SheetContent>
       </Sheet>
 

@@ -12,7 +12,10 @@ const ACTIONS: ReadonlyArray<{ action: QuickAction; label: string; icon: LucideI
   { action: 'connect-procore', label: 'Connect Procore', icon: Link2, wide: true },
 ];
 
-export function QuickActions({ onAction }: { onAction: (action: QuickAction) => void }) {
+/** `labels` replaces an action's wording, e.g. 'Procore: {company}' once connected. */
+export type QuickActionLabels = Partial<Record<QuickAction, string>>;
+
+export function QuickActions({ onAction, labels }: { onAction: (action: QuickAction) => void; labels?: QuickActionLabels }) {
   return (
     <SidebarSection title="Quick Actions">
       <div className="grid grid-cols-2 gap-2">
@@ -25,7 +28,7 @@ export function QuickActions({ onAction }: { onAction: (action: QuickAction) => 
             onClick={() => onAction(action)}
           >
             <Icon aria-hidden="true" />
-            {label}
+            {labels?.[action] ?? label}
           </Button>
         ))}
       </div>

@@ -63,4 +63,16 @@ describe('SidebarContent', () => {
     }
     expect(onAction.mock.calls.map((call) => call[0])).toEqual(['clear', 'export', 'support', 'help', 'connect-procore']);
   });
+
+  it("reads 'Procore: {company}' on the Procore action when the page says so", async () => {
+    const onAction = vi.fn();
+    renderWithProviders(
+      <InformationSourceProvider>
+        <SidebarContent onAction={onAction} quickActionLabels={{ 'connect-procore': 'Procore: Acme Builders' }} />
+      </InformationSourceProvider>,
+    );
+    expect(screen.queryByRole('button', { name: 'Connect Procore' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Procore: Acme Builders' }));
+    expect(onAction).toHaveBeenCalledWith('connect-procore');
+  });
 });

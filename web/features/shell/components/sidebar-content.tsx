@@ -2,18 +2,19 @@ import type { ReactNode } from 'react';
 import { COMPANY_NAME, COPYRIGHT_YEAR } from '@/config/constants';
 import { useAppConfig } from '../api/get-app-config';
 import { PreferenceSwitches } from './preference-switches';
-import { QuickActions, type QuickAction } from './quick-actions';
+import { QuickActions, type QuickAction, type QuickActionLabels } from './quick-actions';
 import { SourceSelector } from './source-selector';
 
 type SidebarContentProps = {
   onAction: (action: QuickAction) => void;
+  quickActionLabels?: QuickActionLabels;
   uploadPanel?: ReactNode;
   sessionsPanel?: ReactNode;
   /** Extra control beside the title, e.g. the desktop collapse button. */
   headerAction?: ReactNode;
 };
 
-export function SidebarContent({ onAction, uploadPanel, sessionsPanel, headerAction }: SidebarContentProps) {
+export function SidebarContent({ onAction, quickActionLabels, uploadPanel, sessionsPanel, headerAction }: SidebarContentProps) {
   const companyName = useAppConfig().data?.companyName ?? COMPANY_NAME;
   return (
     <div className="flex h-full flex-col">
@@ -28,7 +29,7 @@ export function SidebarContent({ onAction, uploadPanel, sessionsPanel, headerAct
         {sessionsPanel}
         <SourceSelector />
         {uploadPanel}
-        <QuickActions onAction={onAction} />
+        <QuickActions onAction={onAction} labels={quickActionLabels} />
         <PreferenceSwitches />
       </div>
       <footer className="border-t border-slate-200 px-4 py-3 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
