@@ -11,9 +11,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from '../config';
-import * as schema from './schema';
+import * as coreTables from './schema';
+import * as featureTables from './schema-features';
 import { lockDataDir } from './lock';
 
+const schema = { ...coreTables, ...featureTables };
 export type Schema = typeof schema;
 /** The one database type every repository takes: PGlite and PostgreSQL look the same from here. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

@@ -17,18 +17,18 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /** A random UUID key. */
-const primaryId = () =>
+export const primaryId = () =>
   uuid('id')
     .primaryKey()
     .default(sql`gen_random_uuid()`);
 
 /** The owning user: their rows go when they do. */
-const userRef = (column: string) =>
+export const userRef = (column: string) =>
   uuid(column)
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
 
-const timestamps = {
+export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
@@ -350,51 +350,4 @@ export const invoices = pgTable(
     index('invoices_vendor_number_idx').on(t.vendorId, t.invoiceNumber),
     index('invoices_batch_idx').on(t.batchId),
   ],
-);
-
-/**
- * Answers a user asked to hear: the speakable sentences, so the audio can be made again on any
- * instance until the clip expires. Only its owner can fetch it.
- */
-export const voiceClips = pgTable(
-  'voice_clips',
-  {
-    id: primaryId(),
-    ownerId: userRef('owner_id'),
-    sentences: jsonb('sentences').$type<string[]>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('voice_clips_expires_idx').on(t.expiresAt)],
-);
-
-/**
- * A user's Procore connection; tokens are AES-256-GCM ciphertext (procore/token-cipher.ts). Refreshes
- * lock this row: Procore rotates refresh tokens, so two refreshing at once would log the user out.
- */
-export const procoreConnections = pgTable('procore_connections', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  accessToken: text('access_token').notNull(),
-  refreshToken: text('refresh_token').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  /** Procore ids exceed 2^53: kept as text. Null until a company is chosen. */
-  companyId: text('company_id'),
-  companyName: text('company_name'),
-  ...timestamps,
-});
-
-/** An authorize URL handed out and not yet answered: its state binds the answer to the user, with the PKCE verifier. */
-export const procoreOauthStates = pgTable(
-  'procore_oauth_states',
-  {
-    state: text('state').primaryKey(),
-    userId: userRef('user_id'),
-    /** Encrypted like the tokens: with it and a stolen code, anyone could finish the exchange. */
-    codeVerifier: text('code_verifier').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('procore_oauth_states_expires_idx').on(t.expiresAt)],
 );

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { procoreConnections, procoreOauthStates } from '../../db/schema';
+import { procoreConnections, procoreOauthStates } from '../../db/schema-features';
 
 /** Tokens here are as stored: ciphertext. */
 export type ProcoreConnectionRow = typeof procoreConnections.$inferSelect;

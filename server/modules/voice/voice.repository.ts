@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { guideArticles, vendors, voiceClips } from '../../db/schema';
+import { guideArticles, vendors } from '../../db/schema';
+import { voiceClips } from '../../db/schema-features';
 
 /** Vendors and guide articles that the offline recogniser's vocabulary is built from. */
 export interface VocabularySources {
