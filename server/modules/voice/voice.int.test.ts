@@ -125,37 +125,33 @@ describe.each(databaseKinds)('voice through a configured speech server (%s)', (k
   });
 });
 
+/** KAI on a fresh PGlite with the fake issuer; `call` signs its requests as `sub`. */
+async function startVoiceApp(env: Record<string, string>) {
+  const issuer = await new FakeIssuer().start();
+  const database = await createTestDatabase('pglite');
+  const { app } = await buildTestApp(database.handle, { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: 'spa-client', OIDC_AUDIENCE: AUDIENCE, ...env });
+  return {
+    app,
+    call: async (sub: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+      app.inject({ method, url, payload: payload as string, headers: { authorization: `Bearer ${await issuer.sign({ sub, aud: AUDIENCE })}` } }),
+    async close() {
+      await app.close();
+      await database.dispose();
+      await issuer.stop();
+    },
+  };
+}
+
 describe('voice with the embedded defaults and offline input turned off', () => {
-  let issuer: FakeIssuer;
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
-
+  let voice: Awaited<ReturnType<typeof startVoiceApp>>;
   beforeAll(async () => {
-    issuer = await new FakeIssuer().start();
-    database = await createTestDatabase('pglite');
-    ({ app } = await buildTestApp(database.handle, {
-      OIDC_ISSUER: issuer.issuer,
-      OIDC_CLIENT_ID: 'spa-client',
-      OIDC_AUDIENCE: AUDIENCE,
-      KAI_OFFLINE_SPEECH_INPUT: 'off',
-    }));
+    voice = await startVoiceApp({ KAI_OFFLINE_SPEECH_INPUT: 'off' });
   });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-    await issuer.stop();
-  });
-
-  const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url,
-      payload: payload as string,
-      headers: { authorization: `Bearer ${await issuer.sign({ sub: 'auth0|cy', aud: AUDIENCE })}` },
-    });
+  afterAll(() => voice.close());
+  const call = (method: 'GET' | 'POST', url: string, payload?: unknown) => voice.call('auth0|cy', method, url, payload);
 
   it('answers 503 with how to enable voice input, and the config says so first', async () => {
-    const config = (await app.inject({ method: 'GET', url: '/api/app/config' })).json();
+    const config = (await voice.app.inject({ method: 'GET', url: '/api/app/config' })).json();
     expect(config.voice.inputEngine).toBeNull();
     expect(config.voice.inputHint).toMatch(/pocketsphinx/);
     const res = await call('POST', '/api/voice/transcribe', { audioData: silentWav(500).toString('base64') });
@@ -179,32 +175,16 @@ describe('voice with the embedded defaults and offline input turned off', () => 
 });
 
 describe('voice input offline with pocketsphinx (what KAI found at start)', () => {
-  let issuer: FakeIssuer;
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
-
+  let voice: Awaited<ReturnType<typeof startVoiceApp>>;
   beforeAll(async () => {
-    issuer = await new FakeIssuer().start();
-    database = await createTestDatabase('pglite');
-    ({ app } = await buildTestApp(database.handle, { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: 'spa-client', OIDC_AUDIENCE: AUDIENCE }));
+    voice = await startVoiceApp({});
   });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-    await issuer.stop();
-  });
-
-  const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url,
-      payload: payload as string,
-      headers: { authorization: `Bearer ${await issuer.sign({ sub: 'auth0|dee', aud: AUDIENCE })}` },
-    });
+  afterAll(() => voice.close());
+  const call = (method: 'GET' | 'POST', url: string, payload?: unknown) => voice.call('auth0|dee', method, url, payload);
 
   it('hears a spoken request read by KAI’s own voice, or says voice input is not set up', async () => {
     const found = await detectPocketsphinx();
-    const config = (await app.inject({ method: 'GET', url: '/api/app/config' })).json();
+    const config = (await voice.app.inject({ method: 'GET', url: '/api/app/config' })).json();
     const spoken = await call('POST', '/api/voice/synthesize', { text: 'Show the open invoices.' });
     const audio = await call('GET', spoken.json().audioUrl);
     const res = await call('POST', '/api/voice/transcribe', { audioData: audio.rawPayload.toString('base64') });
