@@ -5,11 +5,15 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { logRedactPaths, requestSerializer } from './logger';
 import { registerUploads } from './http/uploads';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { appInfoRoutes } from './modules/app-info/app-info.routes';
 import { authConfigRoutes } from './modules/auth/auth-config.routes';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { exportRoutes } from './modules/export/export.routes';
+import { helpRoutes } from './modules/help/help.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { procoreRoutes } from './modules/procore/procore.routes';
@@ -78,6 +82,7 @@ export async function buildAppWithServices(config: Config, deps: AppDeps): Promi
     devMode: config.devMode,
     rolesClaim: identity.kind === 'external' ? identity.rolesClaim : 'roles',
     isSubjectActive: builtin?.isSubjectActive,
+    apiTokens: services.apiTokens,
   });
   await registerUploads(app);
 
@@ -85,8 +90,12 @@ export async function buildAppWithServices(config: Config, deps: AppDeps): Promi
   await app.register(authConfigRoutes, { config });
   await app.register(appInfoRoutes, { config, voice: services.voice.status() });
   await app.register(usersRoutes, { users });
+  await app.register(adminRoutes, { admin: services.admin });
+  await app.register(apiTokensRoutes, { apiTokens: services.apiTokens });
+  await app.register(exportRoutes, { exporter: services.exporter });
   await app.register(chatRoutes, { chat: services.chat });
   await app.register(voiceRoutes, { voice: services.voice });
+  await app.register(helpRoutes, { help: services.help });
   await app.register(procoreRoutes, { procore: services.procore });
   await app.register(documentsRoutes, {
     documents: services.documents,

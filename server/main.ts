@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { serveOperatorSocket } from './cli/operator-socket';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { DataDirLockedError } from './db/lock';
@@ -37,6 +38,7 @@ export async function main(): Promise<void> {
   const app = await buildApp(config, { database });
   const indexing = new AbortController();
   let guideIndexed: Promise<unknown> = Promise.resolve();
+  let stopOperatorSocket = async () => {};
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -48,6 +50,7 @@ export async function main(): Promise<void> {
     }, SHUTDOWN_DEADLINE_MS).unref();
     try {
       indexing.abort();
+      await stopOperatorSocket();
       await app.close();
       await guideIndexed;
       await database.close();
@@ -61,6 +64,14 @@ export async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (database.kind === 'pglite' && config.identity.kind === 'builtin') {
+    // Lets `npm run kai -- users ...` work while this process holds the data directory.
+    const identity = config.identity;
+    stopOperatorSocket = await serveOperatorSocket({ dataDir: config.dataDir, database, identity }).catch((err) => {
+      app.log.warn({ err }, 'the operator socket could not start: stop KAI to run `npm run kai -- users ...`');
+      return stopOperatorSocket;
+    });
+  }
   // The guide is indexed after the server answers: only changed articles are re-indexed, and
   // questions asked meanwhile search what was indexed before.
   guideIndexed = indexGuide({

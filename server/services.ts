@@ -2,6 +2,7 @@
  * Every service of KAI, built once and passed as arguments (STYLE.md 2): the one place that shows
  * what depends on what. `app.ts` registers the routes that use them.
  */
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createEmbeddingsClient } from './adapters/embeddings';
 import { ExtractorPool, readInvoiceLayout, readTableRows } from './adapters/extractors';
@@ -12,15 +13,22 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { DEFAULT_IMPORT_LAYOUT, loadImportLayout } from './import-files';
 import { parseInvoiceLayout } from './invoice-reading';
+import { createApiTokensRepository } from './modules/api-tokens/api-tokens.repository';
+import { createApiTokensService } from './modules/api-tokens/api-tokens.service';
+import { createAdminService } from './modules/admin/admin.service';
 import { createTokenVerifier, localKeys, remoteKeys } from './modules/auth/token-verifier';
 import { createChatRepository } from './modules/chat/chat.repository';
 import { createChatService } from './modules/chat/chat.service';
 import { createToolRegistry } from './modules/chat/knowledge-tools';
 import { createRetrievalTools } from './modules/chat/retrieval-tools';
+import { loadHelpArticles } from './modules/help/help-articles';
+import { createHelpService, type HelpServiceDeps } from './modules/help/help.service';
 import { createPdfPreviewer } from './modules/documents/documents.preview';
 import { startDocumentWorker } from './modules/documents/documents.queue';
 import { createDocumentsRepository } from './modules/documents/documents.repository';
 import { createDocumentsService, type UploadPurposes } from './modules/documents/documents.service';
+import { createExportRepository } from './modules/export/export.repository';
+import { createExportService } from './modules/export/export.service';
 import { createInstanceSettingsRepository } from './modules/identity/instance-settings.repository';
 import { createInvoiceConfirmation } from './modules/invoices/invoice-confirmation';
 import { createInvoiceTools } from './modules/invoices/invoice-tools';
@@ -123,18 +131,14 @@ export async function createServices(config: Config, { database, log }: Services
     vendor: createVendorUploadIntake({ vendors, documents: files.documents, log }),
   };
 
-  const voiceRepository = createVoiceRepository(db);
-  const voice = createVoiceService({
-    repository: voiceRepository,
-    ...(await createVoiceEngines(config, { repository: voiceRepository, log: log.child({ module: 'voice' }) })),
-    clipTtlSeconds: config.voice.clipTtlSeconds,
-    log: log.child({ module: 'voice' }),
-  });
+  const voice = await createVoice(config, { database, log });
 
   return {
     users,
     builtin,
+    admin: createAdminService({ accounts: builtin?.accounts, users: createUsersRepository(db), issuer: identity.issuer }),
     verify,
+    ...createAccountDataServices(database),
     chat,
     vendors,
     invoices,
@@ -142,12 +146,30 @@ export async function createServices(config: Config, { database, log }: Services
     uploadPurposes,
     voice,
     procore,
+    help: await createHelp(config, { model, log: log.child({ module: 'help' }) }),
     ...files,
     async close() {
       voice.close();
       await files.close();
     },
   };
+}
+
+/** Voice: its engines are chosen once here (voice-engines.ts). */
+async function createVoice(config: Config, { database, log }: ServicesDeps) {
+  const repository = createVoiceRepository(database.db);
+  const voiceLog = log.child({ module: 'voice' });
+  return createVoiceService({
+    repository,
+    ...(await createVoiceEngines(config, { repository, log: voiceLog })),
+    clipTtlSeconds: config.voice.clipTtlSeconds,
+    log: voiceLog,
+  });
+}
+
+/** Help articles from the built-in guide's help/ folder (knowledgeDirs[0]; the guide indexer skips sub-folders). */
+async function createHelp(config: Config, deps: Omit<HelpServiceDeps, 'articles'>) {
+  return createHelpService({ ...deps, articles: await loadHelpArticles(path.join(config.knowledgeDirs[0], 'help')) });
 }
 
 /**
@@ -199,5 +221,13 @@ function createFileServices(config: Config, deps: ServicesDeps & { retrieval: Re
       await documentQueue.stop();
       await pool.close();
     },
+  };
+}
+
+/** Personal API tokens and the data exports. */
+function createAccountDataServices({ db }: DatabaseHandle) {
+  return {
+    apiTokens: createApiTokensService(createApiTokensRepository(db)),
+    exporter: createExportService(createExportRepository(db)),
   };
 }

@@ -5,7 +5,8 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 import { AppError } from '../errors';
-import { checkUsersArgs, runUsersCommand, type CliIo } from './users.commands';
+import { askRunningServer } from './operator-socket';
+import { checkUsersArgs, runUsersCommand, type CliIo, type UsersCommandInput } from './users.commands';
 
 export const USAGE = `Usage: npm run kai -- users <command> [options]
 
@@ -20,6 +21,8 @@ Commands:
   users enable <email>             Allow a disabled account again
   users reset-password <email> [--password <pw>]
                                    Set a new password (generated unless given)
+  users make-admin <email>         Give an account administrator rights
+  users remove-admin <email>       Take them away (KAI keeps one active administrator)
   users token <email> [--ttl 1h]   Print an API access token for scripts (30m, 1h, 3600s; max 24h)
 
 Options:
@@ -28,7 +31,9 @@ Options:
 A --password given on the command line stays in your shell history; prefer a generated one.
 
 The command uses the same settings as the server (KAI_DATA_DIR or DATABASE_URL, KAI_PUBLIC_URL).
-With the embedded database, stop the server first: only one process can open the data directory.
+With the embedded database, a running server does the work for this command over a local socket
+in its data directory that only the operator's account can open; with the server stopped, the
+command opens the data directory itself.
 `;
 
 export interface RunIo extends CliIo {
@@ -80,7 +85,12 @@ export async function run(argv: string[], io: RunIo = defaultIo): Promise<number
     if (config.identity.kind !== 'builtin') {
       throw new ConfigError('OIDC_ISSUER is set, so KAI signs in through that provider: manage users there, not with this command.');
     }
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    } catch (err) {
+      if (err instanceof DataDirLockedError) return await askServer(config.dataDir, input, io, err);
+      throw err;
+    }
     await runUsersCommand(input, { database, identity: config.identity, io });
     return 0;
   } catch (err) {
@@ -91,6 +101,15 @@ export async function run(argv: string[], io: RunIo = defaultIo): Promise<number
   }
 }
 
+/** The running server holds the embedded database: it runs the command for us over its local socket. */
+async function askServer(dataDir: string, input: UsersCommandInput, io: CliIo, locked: DataDirLockedError): Promise<number> {
+  const reply = await askRunningServer(dataDir, input);
+  if (!reply) throw locked;
+  io.stdout(reply.stdout);
+  io.stderr(reply.stderr);
+  return reply.code;
+}
+
 function usageFailure(io: CliIo, message?: string): number {
   io.stderr(`${message ? `${message}\n\n` : ''}${USAGE}`);
   return 2;
@@ -98,7 +117,7 @@ function usageFailure(io: CliIo, message?: string): number {
 
 function describe(err: unknown): string {
   if (err instanceof DataDirLockedError) {
-    return `${err.message}\nThe embedded database (PGlite) can be opened by one process at a time, so stop the KAI server before running this command.`;
+    return `${err.message}\nThe embedded database (PGlite) can be opened by one process at a time, and the process holding it did not answer on its operator socket: stop the KAI server before running this command, or run it as the operator account that started the server.`;
   }
   if (err instanceof AppError || err instanceof ConfigError) return err.message;
   const code = (err as NodeJS.ErrnoException)?.code;

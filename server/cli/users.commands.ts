@@ -13,7 +13,7 @@ export interface CliIo {
 }
 
 /** Wrong arguments: exit code 2 and the usage text. */
-class UsageError extends Error {}
+export class UsageError extends Error {}
 
 export interface UsersCommandInput {
   command: string;
@@ -28,6 +28,8 @@ const USERS_COMMAND_OPTIONS: Record<string, string[]> = {
   disable: [],
   enable: [],
   'reset-password': ['password'],
+  'make-admin': [],
+  'remove-admin': [],
   token: ['ttl'],
 };
 
@@ -96,6 +98,12 @@ export async function runUsersCommand(
       const { account, generatedPassword } = await accounts.resetPassword(email(), input.options.password);
       io.stdout(`Set a new password for ${account.email}. Their existing sessions are signed out.\n`);
       if (generatedPassword) io.stdout(`Password: ${generatedPassword}\n(shown once: pass it on safely)\n`);
+      return;
+    }
+    case 'make-admin':
+    case 'remove-admin': {
+      const account = await accounts.setRole(email(), input.command === 'make-admin' ? 'admin' : 'user');
+      io.stdout(`${account.email} is now ${account.role === 'admin' ? 'an administrator' : 'a user'} (from their next sign-in or token refresh).\n`);
       return;
     }
     case 'token': {

@@ -51,3 +51,22 @@ export const procoreOauthStates = pgTable(
   },
   (t) => [index('procore_oauth_states_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Personal API tokens for scripts. Only the SHA-256 of the secret is kept: the secret is 32 random
+ * bytes, so a fast hash is enough. The owner's disabling, the expiry and revocation (the row is
+ * deleted) are checked on every request.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: primaryId(),
+    userId: userRef('user_id'),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId)],
+);

@@ -23,6 +23,7 @@ const EXPENSIVE_ROUTES: Record<string, 'chat' | 'uploads'> = {
   'POST /api/upload-vendor-list': 'uploads',
   'POST /api/voice/transcribe': 'chat',
   'POST /api/voice/synthesize': 'chat',
+  'POST /api/help/tip': 'chat',
 };
 
 /**

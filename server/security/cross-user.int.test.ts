@@ -26,9 +26,12 @@ const PATH_IDS: Record<string, Coverage> = {
   'invoice-imports/:id': 'importBatch',
   'vendors/:id': 'vendor',
   'audio/:clipId': 'voiceClip',
+  'tokens/:id': 'apiToken',
+  'download-export/:name': { exempt: 'a file name, not an id; administrators only, the whole instance by design (export.int.test.ts)' },
   'interaction/:uid': {
     exempt: "a sign-in in progress, bound to the browser's interaction cookie rather than a user (interaction.routes.int.test.ts)",
   },
+  'users/:accountId': { exempt: 'administrators only by design: they manage every account (admin.int.test.ts)' },
   'oidc/*': { exempt: "oidc-provider's own endpoints; codes and tokens are bound to client and grant (oidc-flow.int.test.ts)" },
 };
 
@@ -220,5 +223,7 @@ describe.each(databaseKinds)('cross-user access (%s)', (kind) => {
     const workbook = await send(alice, { method: 'GET', url: `/api/invoice-imports/${ids.importBatch}/download?format=aphb` });
     expect(workbook.statusCode).toBe(200);
     expect(workbook.body).toContain(`${MARKER}-1`);
+    const tokens = await send(alice, { method: 'GET', url: '/api/tokens' });
+    expect(tokens.json()).toEqual([expect.objectContaining({ id: ids.apiToken, name: `${MARKER} script` })]);
   });
 });

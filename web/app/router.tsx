@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 import { paths } from '@/config/paths';
 import { RequireAuth } from '@/features/auth';
 import { CaseInsensitiveRouter } from './case-insensitive-router';
+import { AdministrationPage } from './routes/admin-page';
 import { DevRoute } from './routes/dev-route';
 import { InvoiceProcessingPage } from './routes/invoice-processing-page';
 import { MainScreen } from './routes/main-screen';
@@ -29,6 +30,11 @@ function AppRoutes() {
       <Route path={paths.procoreCallback}>
         <RequireAuth>
           <ProcoreCallbackPage />
+        </RequireAuth>
+      </Route>
+      <Route path={paths.admin}>
+        <RequireAuth>
+          <AdministrationPage />
         </RequireAuth>
       </Route>
       <Route>

@@ -4,4 +4,5 @@ export const paths = {
   dev: '/dev',
   invoiceProcessing: '/invoice-processing',
   procoreCallback: '/procore/callback',
+  admin: '/admin',
 } as const;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEV_ACCESS_TOKEN } from '@contract/auth';
+import { API_TOKEN_PREFIX } from '@contract/tokens';
 import { UnauthorizedError } from '../../errors';
 import type { UserRow } from '../users/users.repository';
 import type { Identity, UsersService } from '../users/users.service';
@@ -32,14 +33,15 @@ export interface AuthPluginOptions {
   rolesClaim?: string;
   /** Extra gate for the built-in provider: a disabled local account's tokens stop working. */
   isSubjectActive?: (subject: string) => Promise<boolean>;
+  /** Personal API tokens (`kai_pat_...`): looked up by hash on every request instead of verified as JWTs. */
+  apiTokens?: { authenticate: (token: string) => Promise<AuthContext> };
 }
 
-/** Turns `Authorization: Bearer <jwt>` into `request.auth`. */
+/** Turns `Authorization: Bearer <jwt or API token>` into `request.auth`. */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
   app.decorateRequest('auth', null);
 
-  const identify = async (request: FastifyRequest): Promise<Identity> => {
-    const token = bearerToken(request.headers.authorization);
+  const identify = async (token: string): Promise<Identity> => {
     if (options.devMode && token === DEV_ACCESS_TOKEN) {
       return { issuer: DEV_ISSUER, subject: DEV_SUBJECT, email: 'dev@localhost', name: 'Dev User', roles: [], isDev: true };
     }
@@ -58,7 +60,12 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
   };
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
-    const identity = await identify(request);
+    const token = bearerToken(request.headers.authorization);
+    if (options.apiTokens && token.startsWith(API_TOKEN_PREFIX)) {
+      request.auth = await options.apiTokens.authenticate(token);
+      return;
+    }
+    const identity = await identify(token);
     const user = await options.users.resolve(identity);
     request.auth = { identity, user };
   });

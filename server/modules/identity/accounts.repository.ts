@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema';
 import { isUuid } from '../../db/ids';
@@ -43,6 +43,14 @@ export function createAccountsRepository(db: Database) {
       return row.n;
     },
 
+    async countActiveAdmins(): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(accounts)
+        .where(and(eq(accounts.role, 'admin'), isNull(accounts.disabledAt)));
+      return row.n;
+    },
+
     async list(): Promise<AccountRow[]> {
       return db.select().from(accounts).orderBy(asc(accounts.createdAt), asc(accounts.email));
     },
@@ -52,6 +60,10 @@ export function createAccountsRepository(db: Database) {
         .update(accounts)
         .set({ disabledAt: disabled ? new Date() : null, updatedAt: new Date() })
         .where(eq(accounts.id, id));
+    },
+
+    async setRole(id: string, role: AccountRow['role']): Promise<void> {
+      await db.update(accounts).set({ role, updatedAt: new Date() }).where(eq(accounts.id, id));
     },
 
     async setPasswordHash(id: string, passwordHash: string): Promise<void> {

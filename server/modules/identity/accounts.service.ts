@@ -44,6 +44,14 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     return account;
   };
 
+  /** KAI always keeps one active administrator, so someone can still manage the accounts. */
+  const keepOneAdmin = async (account: AccountRow) => {
+    if (account.role !== 'admin' || account.disabledAt) return;
+    if ((await accounts.countActiveAdmins()) <= 1) {
+      throw new ConflictError(`${account.email} is the last active administrator: make another account an administrator first`, 'last_admin');
+    }
+  };
+
   const checkPassword = (password: string) => {
     const problem = passwordProblem(password);
     if (problem) throw new ValidationError(problem, 'weak_password');
@@ -79,13 +87,24 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
     list: () => accounts.list(),
 
+    findById: (id: string): Promise<AccountRow | undefined> => accounts.findById(id),
+
     /** Disabling also blocks the API user row and ends every session, so access stops at once. */
     async setDisabled(email: string, disabled: boolean): Promise<AccountRow> {
       const account = await requireAccount(email);
+      if (disabled) await keepOneAdmin(account);
       await accounts.setDisabled(account.id, disabled);
       await deps.users.setDisabled(deps.issuer, account.id, disabled);
       if (disabled) await deps.signOutEverywhere(account.id);
       return account;
+    },
+
+    /** The role reaches the account's next tokens; the admin API reads it from here at once. */
+    async setRole(email: string, role: AccountRole): Promise<AccountRow> {
+      const account = await requireAccount(email);
+      if (role !== 'admin') await keepOneAdmin(account);
+      await accounts.setRole(account.id, role);
+      return { ...account, role };
     },
 
     /** A new password ends the account's existing sessions and refresh tokens. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -38,6 +38,11 @@ export function createUsersRepository(db: Database) {
         .where(eq(users.id, id))
         .returning();
       return row;
+    },
+
+    /** Everyone one provider has signed in (the Administration page's list). */
+    async listByIssuer(issuer: string): Promise<UserRow[]> {
+      return db.select().from(users).where(eq(users.issuer, issuer)).orderBy(asc(users.createdAt));
     },
 
     async setDisabled(issuer: string, subject: string, disabled: boolean): Promise<void> {

@@ -11,6 +11,8 @@ export interface Identity {
   /** Roles named by the token (provider roles claim). */
   roles: string[];
   isDev: boolean;
+  /** Set when the caller used a personal API token rather than a sign-in. */
+  apiTokenId?: string;
 }
 
 export interface RolePolicy {

@@ -8,7 +8,7 @@ import { makeTextPdf } from '../../adapters/extractors/test-fixtures';
 import { uploadForm } from '../../test/documents-app';
 
 /** Kinds of things a user owns that a route can name by id. */
-export type Resource = 'chatSession' | 'document' | 'invoice' | 'importBatch' | 'vendor' | 'voiceClip';
+export type Resource = 'chatSession' | 'document' | 'invoice' | 'importBatch' | 'vendor' | 'voiceClip' | 'apiToken';
 
 export type OwnedIds = Record<Resource, string>;
 
@@ -63,6 +63,7 @@ export async function createOwnedResources(app: FastifyInstance, owner: { author
   const [vendor]: VendorDto[] = await call('GET', '/api/vendors?q=Shared%20Gravel');
 
   const { audioUrl } = (await call('POST', '/api/voice/synthesize', { text: `${marker} is read aloud.` })) as { audioUrl: string };
+  const apiToken = (await call('POST', '/api/tokens', { name: `${marker} script`, expiresInDays: 30 })) as { id: string };
 
   return {
     chatSession: String(session.id),
@@ -71,5 +72,6 @@ export async function createOwnedResources(app: FastifyInstance, owner: { author
     importBatch: batchId!,
     vendor: vendor.id,
     voiceClip: audioUrl.split('/').pop()!,
+    apiToken: apiToken.id,
   };
 }

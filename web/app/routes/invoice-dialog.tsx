@@ -1,5 +1,5 @@
 import type { VendorDto } from '@contract/vendors';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { InvoiceProcessingDialog, type VendorOption } from '@/features/invoices';
 import { useVendors } from '@/features/vendors';
 
@@ -11,7 +11,7 @@ export function toVendorOptions(vendors: VendorDto[] | undefined): VendorOption[
 }
 
 /** The header's invoice dialog, with the vendor master (fetched only while it is open) for its picker. */
-export function InvoiceDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function InvoiceDialog({ open, onOpenChange, help }: { open: boolean; onOpenChange: (open: boolean) => void; help?: ReactNode }) {
   const vendors = useVendors({ enabled: open });
   const options = useMemo(() => toVendorOptions(vendors.data), [vendors.data]);
   // Loaded when first opened, then kept so closing keeps the dialog's own close animation.
@@ -20,7 +20,7 @@ export function InvoiceDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   if (!opened) return null;
   return (
     <Suspense fallback={null}>
-      <InvoiceProcessingDialog open={open} onOpenChange={onOpenChange} vendors={options} />
+      <InvoiceProcessingDialog open={open} onOpenChange={onOpenChange} vendors={options} help={help} />
     </Suspense>
   );
 }

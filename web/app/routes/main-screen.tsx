@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { useAuth, useCurrentUser, UserMenu, type MenuUser } from '@/features/auth';
 import { ChatView, messagesQueryKey, useChatActions } from '@/features/chat';
 import { ContextToolsPanel, FilePreviewDialog, UploadPanel } from '@/features/documents';
-import { HelpDialog } from '@/features/help';
+import { HelpButton, HelpDialog, HelpProvider, useHelp } from '@/features/help';
 import { InvoicesTab } from '@/features/invoices';
 import { useProcoreStatus } from '@/features/procore';
 import { SessionList, sessionsQueryKey, useCurrentSession } from '@/features/sessions';
@@ -21,11 +21,19 @@ type MainScreenProps = {
   mode: 'oidc' | 'dev';
 };
 
-export function MainScreen({ mode }: MainScreenProps) {
+export function MainScreen(props: MainScreenProps) {
+  return (
+    <HelpProvider>
+      <MainScreenContent {...props} />
+    </HelpProvider>
+  );
+}
+
+function MainScreenContent({ mode }: MainScreenProps) {
   const auth = useAuth();
   const [, navigate] = useLocation();
   const currentUser = useCurrentUser();
-  const [helpOpen, setHelpOpen] = useState(false);
+  const help = useHelp();
   const [invoiceDialogOpen, setInvoiceDialogOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [procoreOpen, setProcoreOpen] = useState(false);
@@ -51,7 +59,7 @@ export function MainScreen({ mode }: MainScreenProps) {
   };
 
   const onQuickAction = (action: QuickAction) => {
-    if (action === 'help') setHelpOpen(true);
+    if (action === 'help') help.openHelp();
     if (action === 'clear') void chatActions.clearChat();
     if (action === 'export') void chatActions.exportChat();
     if (action === 'support') {
@@ -71,10 +79,10 @@ export function MainScreen({ mode }: MainScreenProps) {
         userMenu={<UserMenu user={menuUser} isLoading={currentUser.isPending && !menuUser} onSignOut={signOut} />}
         onQuickAction={onQuickAction}
         quickActionLabels={procoreCompany ? { 'connect-procore': `Procore: ${procoreCompany.name}` } : undefined}
-        onOpenHelp={() => setHelpOpen(true)}
+        onOpenHelp={() => help.openHelp()}
         onOpenInvoiceProcessing={() => setInvoiceDialogOpen(true)}
         onOpenSettings={() => setSettingsOpen(true)}
-        uploadPanel={<UploadPanel sessionId={sessionId} />}
+        uploadPanel={<UploadPanel sessionId={sessionId} help={<HelpButton topic="file-upload-overview" category="files" size="sm" />} />}
         contextPanel={<ContextToolsPanel invoicesTab={<InvoicesTab />} reportsTab={<ReportsTab />} />}
         sessionsPanel={(closeDrawer) => (
           <SessionList
@@ -89,9 +97,13 @@ export function MainScreen({ mode }: MainScreenProps) {
       >
         <ChatView sessionId={sessionId} onMessageSent={onMessageSent} onOpenDocument={setOpenDocumentId} voice={appConfig.data?.voice} />
       </MainLayout>
-      <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
-      <InvoiceDialog open={invoiceDialogOpen} onOpenChange={setInvoiceDialogOpen} />
-      <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+      <HelpDialog />
+      <InvoiceDialog
+        open={invoiceDialogOpen}
+        onOpenChange={setInvoiceDialogOpen}
+        help={<HelpButton topic="invoice-processing-features" category="invoice" size="sm" />}
+      />
+      <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} isAdmin={currentUser.data?.role === 'admin'} />
       <ProcoreDialog open={procoreOpen} onOpenChange={setProcoreOpen} />
       <FilePreviewDialog documentId={openDocumentId} onOpenChange={(open) => !open && setOpenDocumentId(null)} />
     </InformationSourceProvider>

@@ -51,4 +51,18 @@ describe('UserMenu', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     expect(onSignOut).toHaveBeenCalledTimes(1);
   });
+
+  it('offers Administration to administrators only', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<UserMenu user={{ email: 'mo@example.com', role: 'user', isDev: false }} onSignOut={vi.fn()} />);
+    await user.click(trigger());
+    await screen.findByRole('menuitem', { name: 'Settings' });
+    expect(screen.queryByRole('menuitem', { name: 'Administration' })).toBeNull();
+    unmount();
+
+    const { location } = renderWithProviders(<UserMenu user={{ email: 'boss@example.com', role: 'admin', isDev: false }} onSignOut={vi.fn()} />);
+    await user.click(trigger());
+    await user.click(await screen.findByRole('menuitem', { name: 'Administration' }));
+    expect(location.history?.at(-1)).toBe('/admin');
+  });
 });

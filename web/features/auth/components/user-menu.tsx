@@ -1,5 +1,6 @@
-import { ChevronDown, LogOut, Settings } from 'lucide-react';
+import { ChevronDown, LogOut, Settings, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { useLocation } from 'wouter';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import {
@@ -11,6 +12,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
 import { getDisplayName, getInitial, getRoleLabel, type MenuUser } from '../user-display';
 import { UserSettingsDialog } from './user-settings-dialog';
 
@@ -22,6 +24,7 @@ type UserMenuProps = {
 
 export function UserMenu({ user, isLoading = false, onSignOut }: UserMenuProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [, navigate] = useLocation();
   if (isLoading) return <Skeleton className="h-9 w-36" aria-label="Loading user" />;
 
   const displayName = getDisplayName(user);
@@ -53,6 +56,12 @@ export function UserMenu({ user, isLoading = false, onSignOut }: UserMenuProps) 
             <Settings aria-hidden="true" />
             Settings
           </DropdownMenuItem>
+          {user?.role === 'admin' && (
+            <DropdownMenuItem onSelect={() => navigate(paths.admin)}>
+              <ShieldCheck aria-hidden="true" />
+              Administration
+            </DropdownMenuItem>
+          )}
           <DropdownMenuItem onSelect={onSignOut}>
             <LogOut aria-hidden="true" />
             Sign out

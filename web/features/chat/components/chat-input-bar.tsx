@@ -53,6 +53,7 @@ export function ChatInputBar({ onSend, isSending, onStop, onAttachFile, ...voice
           <Paperclip aria-hidden="true" />
         </Button>
         <textarea
+          data-tour="chat-input"
           ref={textareaRef}
           value={text}
           onChange={(event) => setText(event.target.value)}
@@ -70,7 +71,7 @@ export function ChatInputBar({ onSend, isSending, onStop, onAttachFile, ...voice
             <Square aria-hidden="true" className="fill-current" />
           </Button>
         )}
-        <Button type="submit" size="icon" aria-label="Send" disabled={!canSend}>
+        <Button type="submit" size="icon" aria-label="Send" data-tour="send-button" disabled={!canSend}>
           <Send aria-hidden="true" />
         </Button>
       </div>

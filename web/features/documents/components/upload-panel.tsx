@@ -1,6 +1,6 @@
 import type { UploadPurpose } from '@contract/documents';
 import { Upload } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button, focusRing } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
@@ -22,16 +22,20 @@ function isPurpose(value: string): value is UploadPurpose {
   return PURPOSES.some((purpose) => purpose.value === value);
 }
 
-export function UploadPanel({ sessionId }: { sessionId?: number }) {
+/** `help`: a help control shown beside the heading, composed by the app. */
+export function UploadPanel({ sessionId, help }: { sessionId?: number; help?: ReactNode }) {
   const id = useId();
   const { purpose, setPurpose, files, remove, progress, failure, busy, addFiles, startUpload } = useUploadFlow(sessionId);
   const [previewing, setPreviewing] = useState<SelectedFile | null>(null);
 
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-3">
-      <h3 id={`${id}-title`} className="px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
-        Upload Files
-      </h3>
+    <section aria-labelledby={`${id}-title`} className="space-y-3" data-tour="upload-panel">
+      <div className="flex items-center justify-between px-2">
+        <h3 id={`${id}-title`} className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+          Upload Files
+        </h3>
+        {help}
+      </div>
       <div className="space-y-3 px-2">
         <div className="space-y-1">
           <Label htmlFor={`${id}-purpose`}>Upload Purpose</Label>

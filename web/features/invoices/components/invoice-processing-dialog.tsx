@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -21,12 +21,14 @@ type InvoiceProcessingDialogProps = {
   onOpenChange: (open: boolean) => void;
   /** The vendor master, for the picker after the invoice's own candidates. */
   vendors: VendorOption[];
+  /** A help control beside the title, composed by the app. */
+  help?: ReactNode;
 };
 
 const IMPORT_FILE_FALLBACK_NAME = 'vve-import.xlsx';
 
 /** Mounted only while the dialog is open, so each opening starts a new session. */
-function InvoiceProcessingBody({ vendors, onClose }: { vendors: VendorOption[]; onClose: () => void }) {
+function InvoiceProcessingBody({ vendors, onClose, help }: { vendors: VendorOption[]; onClose: () => void; help?: ReactNode }) {
   const [sessionId] = useState(() => crypto.randomUUID());
   const [adding, setAdding] = useState(false);
   const review = useInvoiceReview();
@@ -69,7 +71,10 @@ function InvoiceProcessingBody({ vendors, onClose }: { vendors: VendorOption[]; 
   return (
     <DialogContent className={reviewing ? 'max-w-5xl' : 'max-w-lg'}>
       <DialogHeader>
-        <DialogTitle>Invoice Processing</DialogTitle>
+        <div className="flex items-center gap-2">
+          <DialogTitle>Invoice Processing</DialogTitle>
+          {help}
+        </div>
         <DialogDescription>{reviewing ? 'Check each invoice, then confirm it.' : 'Upload vendor invoices to extract and confirm.'}</DialogDescription>
         <Link
           href={paths.invoiceProcessing}
@@ -103,10 +108,10 @@ function InvoiceProcessingBody({ vendors, onClose }: { vendors: VendorOption[]; 
 }
 
 /** The header's invoice dialog: upload, then review one invoice at a time (docs/product-rules.md, Invoices). */
-export function InvoiceProcessingDialog({ open, onOpenChange, vendors }: InvoiceProcessingDialogProps) {
+export function InvoiceProcessingDialog({ open, onOpenChange, vendors, help }: InvoiceProcessingDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && <InvoiceProcessingBody vendors={vendors} onClose={() => onOpenChange(false)} />}
+      {open && <InvoiceProcessingBody vendors={vendors} help={help} onClose={() => onOpenChange(false)} />}
     </Dialog>
   );
 }

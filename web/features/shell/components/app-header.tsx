@@ -32,13 +32,18 @@ export function AppHeader({ userMenu, contextPanelOpen, onOpenSidebar, onOpenInv
         </Badge>
       </div>
       <div className="flex items-center gap-1">
-        <HeaderIconButton label="Invoice processing" onClick={onOpenInvoiceProcessing}>
+        <HeaderIconButton label="Invoice processing" data-tour="invoice-processing" onClick={onOpenInvoiceProcessing}>
           <Receipt aria-hidden="true" />
         </HeaderIconButton>
-        <HeaderIconButton label="Help" onClick={onOpenHelp}>
+        <HeaderIconButton label="Get help with this feature" onClick={onOpenHelp}>
           <CircleHelp aria-hidden="true" />
         </HeaderIconButton>
-        <HeaderIconButton label="Toggle context panel" aria-pressed={contextPanelOpen} onClick={onToggleContextPanel}>
+        <HeaderIconButton
+          label="Toggle context panel"
+          data-tour="context-panel-toggle"
+          aria-pressed={contextPanelOpen}
+          onClick={onToggleContextPanel}
+        >
           <PanelRight aria-hidden="true" />
         </HeaderIconButton>
         <div className="ml-1">{userMenu}</div>

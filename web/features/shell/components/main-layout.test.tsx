@@ -26,7 +26,7 @@ describe('MainLayout', () => {
 
     const header = within(screen.getByRole('banner'));
     await userEvent.click(header.getByRole('button', { name: 'Invoice processing' }));
-    await userEvent.click(header.getByRole('button', { name: 'Help' }));
+    await userEvent.click(header.getByRole('button', { name: 'Get help with this feature' }));
     expect(props.onOpenInvoiceProcessing).toHaveBeenCalledTimes(1);
     expect(props.onOpenHelp).toHaveBeenCalledTimes(1);
   });

@@ -10,6 +10,7 @@ export function SourceSelector() {
   return (
     <SidebarSection title="Information Source" titleId={`${id}-title`}>
       <RadioGroup
+        data-tour="information-source"
         aria-labelledby={`${id}-title`}
         value={source}
         onValueChange={(value) => {

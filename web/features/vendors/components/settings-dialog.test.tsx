@@ -36,7 +36,8 @@ describe('SettingsDialog', () => {
     renderWithProviders(<SettingsDialog open onOpenChange={() => {}} />);
     const dialog = within(screen.getByRole('dialog', { name: 'Settings' }));
     expect(dialog.getByText('Database Export')).toBeTruthy();
-    expect((dialog.getByRole('button', { name: 'Download Export' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((dialog.getByRole('button', { name: 'Download Export' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(dialog.queryByRole('button', { name: 'Download Instance Export' })).toBeNull();
     expect(dialog.getByText('Vendor Setup')).toBeTruthy();
     expect(dialog.getByText('Supported formats: CSV, Excel (.xlsx, .xls)')).toBeTruthy();
     expect((screen.getByTestId('vendor-list-input') as HTMLInputElement).accept).toBe('.csv,.xlsx,.xls');
@@ -81,5 +82,26 @@ describe('SettingsDialog', () => {
     expect(await screen.findAllByText(/Please choose a CSV or Excel file/)).not.toHaveLength(0);
     expect(screen.getAllByText('Error').length).toBeGreaterThan(0);
     expect(() => lastXhr()).toThrow();
+  });
+
+  it("downloads the user's export, and for an administrator the instance export under its real file name", async () => {
+    const fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsDialog open onOpenChange={() => {}} isAdmin />);
+    await user.click(screen.getByRole('button', { name: 'Download Export' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Download Instance Export' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    const urls = fetchMock.mock.calls.map((call) => String((call as unknown[])[0]));
+    expect(urls[0]).toBe('/api/export');
+    expect(urls[1]).toMatch(/^\/api\/admin\/download-export\/kai-instance-export-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(saved[0]).toMatch(/^kai-export-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(saved[1]).toBe(urls[1].split('/').pop());
   });
 });

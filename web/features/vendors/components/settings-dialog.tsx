@@ -1,10 +1,16 @@
-import { Download } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DatabaseExport } from './database-export';
 import { VendorSetup } from './vendor-setup';
 
+type SettingsDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Administrators also get the whole instance's export. */
+  isAdmin?: boolean;
+};
+
 /** Settings from the side panel: export, vendor setup and a placeholder (docs/product-rules.md, Vendors). */
-export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function SettingsDialog({ open, onOpenChange, isAdmin = false }: SettingsDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-xl">
@@ -12,20 +18,7 @@ export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           <DialogTitle>Settings</DialogTitle>
           <DialogDescription>Exports, vendor setup and other options.</DialogDescription>
         </DialogHeader>
-        <section aria-labelledby="settings-export-title" className="space-y-2">
-          <h3 id="settings-export-title" className="font-semibold text-slate-900 dark:text-slate-50">
-            Database Export
-          </h3>
-          <p className="text-sm text-slate-600 dark:text-slate-400">Download a JSON export of chat history, documents and settings.</p>
-          {/* The export endpoint does not exist yet; the button says so rather than fail. */}
-          <Button variant="outline" disabled aria-describedby="settings-export-note">
-            <Download aria-hidden="true" />
-            Download Export
-          </Button>
-          <p id="settings-export-note" className="text-xs text-slate-500 dark:text-slate-400">
-            Database export is not available yet.
-          </p>
-        </section>
+        <DatabaseExport isAdmin={isAdmin} />
         <hr className="border-slate-200 dark:border-slate-800" />
         <VendorSetup />
         <hr className="border-slate-200 dark:border-slate-800" />

@@ -1,0 +1,94 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { AdminPage } from './admin-page';
+
+const ana = {
+  id: 'a1',
+  email: 'ana@example.test',
+  name: 'Ana Lopez',
+  role: 'user',
+  status: 'active',
+  createdAt: '2025-01-02T00:00:00Z',
+  lastSeenAt: null,
+};
+const boss = { ...ana, id: 'b1', email: 'boss@example.test', name: null, role: 'admin' };
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function fakeApi(routes: Record<string, (body: unknown) => Response>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${new URL(String(input), 'http://kai.test').pathname}`;
+    const handler = routes[key];
+    return handler ? handler(init?.body ? JSON.parse(String(init.body)) : undefined) : json(404, { error: { code: 'not_found', message: key } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => {}));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('AdminPage', () => {
+  it('tells a non-administrator they need administrator rights', async () => {
+    fakeApi({ 'GET /api/admin/users': () => json(403, { error: { code: 'forbidden', message: 'no' } }) });
+    renderWithProviders(<AdminPage />);
+    expect((await screen.findByRole('alert')).textContent).toBe('You need administrator rights to see this page.');
+  });
+
+  it('lists users and adds one, showing its one-time password once with a copy button', async () => {
+    const added: unknown[] = [];
+    fakeApi({
+      'GET /api/admin/users': () => json(200, { users: [boss, ana], manageable: true }),
+      'POST /api/admin/users': (body) => {
+        added.push(body);
+        return json(201, { user: { ...ana, id: 'c1', email: 'cy@example.test', name: null }, oneTimePassword: 'pw-once-123456789012345' });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminPage />);
+    const row = (await screen.findByRole('rowheader', { name: 'ana@example.test' })).closest('tr')!;
+    expect(within(row).getByText('Ana Lopez')).toBeTruthy();
+    expect(within(row).getByText('Never')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Email'), 'cy@example.test');
+    await user.click(screen.getByLabelText('Administrator'));
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    const shown = await screen.findByRole('status', { name: 'One-time password' });
+    expect(shown.textContent).toContain('pw-once-123456789012345');
+    expect(added).toEqual([{ email: 'cy@example.test', admin: true }]);
+    await user.click(within(shown).getByRole('button', { name: 'Copy password' }));
+    expect(await navigator.clipboard.readText()).toBe('pw-once-123456789012345');
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByText('pw-once-123456789012345')).toBeNull();
+  });
+
+  it('asks before disabling, and shows the server refusal for the last administrator', async () => {
+    const api = fakeApi({
+      'GET /api/admin/users': () => json(200, { users: [boss, ana], manageable: true }),
+      'POST /api/admin/users/b1/disable': () =>
+        json(409, { error: { code: 'last_admin', message: 'boss@example.test is the last active administrator' } }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminPage />);
+    await user.click(await screen.findByRole('button', { name: 'Disable boss@example.test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable this account?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.mock.calls.some(([url]) => String(url).includes('/disable'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Disable boss@example.test' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disable' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('last active administrator');
+  });
+
+  it('with an external provider lists users without actions or the add form', async () => {
+    fakeApi({ 'GET /api/admin/users': () => json(200, { users: [boss], manageable: false }) });
+    renderWithProviders(<AdminPage />);
+    expect(await screen.findByText(/external identity provider/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Disable/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
+  });
+});

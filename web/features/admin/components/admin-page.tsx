@@ -1,0 +1,87 @@
+import type { AdminUser, AdminUserResult } from '@contract/admin';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ApiError } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/handle-error';
+import { useChangeAdminUser, type AccountAction } from '../api/change-admin-user';
+import { useAdminUsers } from '../api/get-admin-users';
+import { AddUserForm } from './add-user-form';
+import { OneTimePassword } from './one-time-password';
+import { UsersTable } from './users-table';
+
+const CONFIRMATIONS: Partial<Record<AccountAction, { title: string; text: string; confirm: string }>> = {
+  disable: { title: 'Disable this account?', text: 'They are signed out at once and cannot sign in until enabled again.', confirm: 'Disable' },
+  'reset-password': {
+    title: 'Reset the password?',
+    text: 'A new one-time password replaces the current one, and their sessions end.',
+    confirm: 'Reset password',
+  },
+  'make-admin': { title: 'Make this account an administrator?', text: 'They can then manage every account.', confirm: 'Make admin' },
+  'remove-admin': { title: 'Remove administrator rights?', text: 'They keep their account as a normal user.', confirm: 'Remove admin' },
+};
+
+type Pending = { user: AdminUser; action: AccountAction };
+
+/** The Administration page: accounts, their actions and a form to add one. */
+export function AdminPage() {
+  const users = useAdminUsers();
+  const change = useChangeAdminUser();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [shown, setShown] = useState<{ email: string; password: string } | null>(null);
+
+  const showPassword = (result: AdminUserResult) => {
+    if (result.oneTimePassword) setShown({ email: result.user.email ?? '', password: result.oneTimePassword });
+  };
+  const perform = ({ user, action }: Pending) => {
+    setPending(null);
+    change.mutate({ id: user.id, action }, { onSuccess: showPassword });
+  };
+  const request = (user: AdminUser, action: AccountAction) => (CONFIRMATIONS[action] ? setPending({ user, action }) : perform({ user, action }));
+
+  if (users.isPending) return <p>Loading users...</p>;
+  if (users.error) {
+    if (users.error instanceof ApiError && users.error.status === 403) return <p role="alert">You need administrator rights to see this page.</p>;
+    return <p role="alert">Could not load the users: {getErrorMessage(users.error)}</p>;
+  }
+  const { manageable } = users.data;
+  const confirmation = pending && CONFIRMATIONS[pending.action];
+
+  return (
+    <div className="space-y-6">
+      {!manageable && (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          KAI signs in through an external identity provider: add users, set passwords and roles there. This list shows who has signed in.
+        </p>
+      )}
+      {shown && <OneTimePassword email={shown.email} password={shown.password} onDone={() => setShown(null)} />}
+      {change.error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {getErrorMessage(change.error)}
+        </p>
+      )}
+      <UsersTable users={users.data.users} manageable={manageable} onAction={request} />
+      {manageable && <AddUserForm onAdded={showPassword} />}
+      <Dialog open={!!confirmation} onOpenChange={(open) => !open && setPending(null)}>
+        {confirmation && pending && (
+          <DialogContent>
+            <DialogHeader>
+              <DialogTitle>{confirmation.title}</DialogTitle>
+              <DialogDescription>
+                {pending.user.email}: {confirmation.text}
+              </DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setPending(null)}>
+                Cancel
+              </Button>
+              <Button type="button" variant={pending.action === 'disable' ? 'destructive' : 'default'} onClick={() => perform(pending)}>
+                {confirmation.confirm}
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        )}
+      </Dialog>
+    </div>
+  );
+}
