@@ -24,7 +24,7 @@ export function HelpResults({ articles, query, topicId }: HelpResultsProps) {
         : topicId
           ? [...(list?.querySelectorAll('[data-topic-id]') ?? [])].find((card) => card.getAttribute('data-topic-id') === topicId)
           : null;
-      target?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      target?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     }, FIRST_MATCH_SCROLL_DELAY_MS);
     return () => clearTimeout(timer);
   }, [articles, query, topicId]);
