@@ -11,6 +11,8 @@ export const ANSWERS_USER = { email: 'ada.acosta@example.com', password: 'e2e-pa
 export const VOICE_USER = { email: 'val.vega@example.com', password: 'e2e-password-Val-42', name: 'Val Vega' };
 /** The Procore journey's clerk on the plain server, who comes back from Procore to the callback page. */
 export const PROCORE_USER = { email: 'paz.pereira@example.com', password: 'e2e-password-Paz-42', name: 'Paz Pereira' };
+/** The help and administration journey's administrator on the plain server. */
+export const ADMIN_USER = { email: 'ada.admin@example.com', password: 'e2e-password-Admin-42', name: 'Ada Admin' };
 /** What the voice journey's fake microphone says. */
 export const VOICE_QUESTION = 'Show the open invoices.';
 /** The fake Procore the dev-mode KAI connects to, and what the fake model answers about its subcontracts. */

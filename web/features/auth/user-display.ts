@@ -17,5 +17,7 @@ export function getInitial(user: MenuUser | null | undefined): string {
 /** '{role} user', or '(dev mode)' for the fixed identity of /dev. */
 export function getRoleLabel(user: MenuUser | null | undefined): string | null {
   if (user?.isDev) return '(dev mode)';
-  return user?.role ? `${user.role} user` : null;
+  if (!user?.role) return null;
+  // The spec's '{role} user' ('admin user'); the plain role would read 'user user'.
+  return user.role === 'user' ? 'Standard user' : `${user.role} user`;
 }

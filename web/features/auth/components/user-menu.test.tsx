@@ -24,7 +24,7 @@ describe('UserMenu', () => {
     renderMenu({ firstName: null, lastName: null, email: 'mo@example.com', role: 'user', isDev: false });
     expect(trigger().textContent).toContain('M');
     expect(screen.getByText('mo@example.com')).toBeTruthy();
-    expect(screen.getByText('user user')).toBeTruthy();
+    expect(screen.getByText('Standard user')).toBeTruthy();
   });
 
   it("falls back to 'U' with neither name nor e-mail", () => {
