@@ -6,8 +6,8 @@ import type { UserRow } from '../users/users.repository';
 
 export type ApiTokenRow = Omit<typeof apiTokens.$inferSelect, 'tokenHash'>;
 
-/** What a listing shows: every column but the hash. */
-const listed = {
+/** What a listing (and the data export) shows: every column but the hash. */
+export const apiTokenColumns = {
   id: apiTokens.id,
   userId: apiTokens.userId,
   name: apiTokens.name,
@@ -31,12 +31,12 @@ export function createApiTokensRepository(db: Database) {
 
   return {
     async insert(values: { userId: string; name: string; tokenHash: string; expiresAt: Date }): Promise<ApiTokenRow> {
-      const [row] = await db.insert(apiTokens).values(values).returning(listed);
+      const [row] = await db.insert(apiTokens).values(values).returning(apiTokenColumns);
       return row;
     },
 
     list: (userId: string): Promise<ApiTokenRow[]> =>
-      db.select(listed).from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id)),
+      db.select(apiTokenColumns).from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id)),
 
     /** Deletes the owner's token; false when there is none of that id for this owner. */
     async delete(userId: string, id: string): Promise<boolean> {

@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { accounts, chatMessages, chatSessions, documents, importBatches, invoices, users, vendorAliases, vendors } from '../../db/schema';
 import { apiTokens, procoreConnections } from '../../db/schema-features';
+import { apiTokenColumns } from '../api-tokens/api-tokens.repository';
 
 /**
  * Reads for the exports, a page at a time in key order (keyset pagination), so an export of any
@@ -102,15 +103,6 @@ const aliasColumns = {
   vendorName: vendors.name,
   confirmedBy: vendorAliases.confirmedBy,
   createdAt: vendorAliases.createdAt,
-};
-/** Never the hash. */
-const apiTokenColumns = {
-  id: apiTokens.id,
-  userId: apiTokens.userId,
-  name: apiTokens.name,
-  createdAt: apiTokens.createdAt,
-  lastUsedAt: apiTokens.lastUsedAt,
-  expiresAt: apiTokens.expiresAt,
 };
 
 export function createExportRepository(db: Database) {
