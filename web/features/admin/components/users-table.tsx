@@ -2,6 +2,8 @@ import type { AdminUser } from '@contract/admin';
 import { Button } from '@/components/ui/button';
 import type { AccountAction } from '../api/change-admin-user';
 
+const COLUMNS = ['Email', 'Name', 'Role', 'Status', 'Created', 'Last seen'];
+
 const ACTION_LABELS: Record<AccountAction, string> = {
   disable: 'Disable',
   enable: 'Enable',
@@ -34,24 +36,11 @@ export function UsersTable({
         <caption className="sr-only">Users</caption>
         <thead className="bg-slate-100 text-xs uppercase text-slate-700 dark:bg-slate-900 dark:text-slate-300">
           <tr>
-            <th scope="col" className="px-3 py-2">
-              Email
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Name
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Role
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Created
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Last seen
-            </th>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-3 py-2">
+                {column}
+              </th>
+            ))}
             {manageable && (
               <th scope="col" className="px-3 py-2">
                 Actions
