@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { generateCorpus } from '../bench/invoices/synthetic/generate';
+import { expectNoSeriousViolations } from './accessibility';
 import { E2E_USER, PLAIN_URL } from './fixtures';
 import { signIn } from './helpers';
 
@@ -54,10 +55,12 @@ test('process three invoices in the dialog: change a vendor, edit an amount, tot
   await expect(page.getByText('Processed 3 invoice(s)', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(dialog.getByText('Invoice 1 of 3')).toBeVisible();
   await expect(dialog.getByText(first.invoice_number).first()).toBeVisible();
+  await expectNoSeriousViolations(page, 'the invoice dialog');
 
   // Invoice 1: another vendor from the master, found by searching.
   await dialog.getByRole('combobox', { name: 'Invoice Vendor' }).click();
   await page.getByRole('combobox', { name: 'Search vendors' }).fill('unrelated pav');
+  await expectNoSeriousViolations(page, 'the vendor picker');
   await page.getByRole('option', { name: 'Unrelated Paving Partners' }).click();
   await expect(dialog.getByRole('combobox', { name: 'Invoice Vendor' })).toHaveText(/Unrelated Paving Partners/);
   await dialog.getByRole('button', { name: 'Confirm Invoice' }).click();
@@ -106,6 +109,7 @@ test('process a batch on the full page: preview, confirmation grid, confirm and 
   await page.goto(`${PLAIN_URL}/invoice-processing`);
   await signIn(page, E2E_USER);
   await expect(page.getByRole('heading', { name: 'Invoice Upload' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'the invoice upload page');
   await page.getByLabel(/Select invoice PDFs/).setInputFiles([file('syn-008.pdf'), file('syn-009.pdf')]);
   await expect(page.getByRole('list', { name: 'Selected invoices' })).toContainText('MB');
   await page.getByRole('button', { name: 'Process 2 Invoice(s)' }).click();
@@ -118,6 +122,7 @@ test('process a batch on the full page: preview, confirmation grid, confirm and 
   await expect(grid).toContainText(a.invoice_number);
   await expect(grid).toContainText(b.invoice_number);
   await expect(grid.getByText('Ready').first()).toBeVisible();
+  await expectNoSeriousViolations(page, 'the invoice confirmation grid');
 
   // Under each invoice: whether the lines to be written add up to its total, live as lines are edited.
   const tieOuts = grid.getByRole('status');

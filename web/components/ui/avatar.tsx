@@ -13,10 +13,7 @@ export function AvatarImage({ className, ...props }: ComponentProps<typeof Avata
 export function AvatarFallback({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Fallback>) {
   return (
     <AvatarPrimitive.Fallback
-      className={cn(
-        'flex size-full items-center justify-center rounded-full bg-blue-600 text-sm font-semibold text-white dark:bg-blue-500',
-        className,
-      )}
+      className={cn('flex size-full items-center justify-center rounded-full bg-blue-600 text-sm font-semibold text-white', className)}
       {...props}
     />
   );

@@ -11,7 +11,21 @@ export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Pr
 }
 
 export const Tooltip = TooltipPrimitive.Root;
-export const TooltipTrigger = TooltipPrimitive.Trigger;
+/**
+ * Opens on hover and on keyboard focus, not on focus that a click or a closing dialog puts there:
+ * such a tooltip would pop up unasked and take the user's next Escape.
+ */
+export function TooltipTrigger({ onFocus, ...props }: ComponentProps<typeof TooltipPrimitive.Trigger>) {
+  return (
+    <TooltipPrimitive.Trigger
+      onFocus={(event) => {
+        onFocus?.(event);
+        if (!event.currentTarget.matches(':focus-visible')) event.preventDefault();
+      }}
+      {...props}
+    />
+  );
+}
 
 export function TooltipContent({ className, sideOffset = 4, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {
   return (

@@ -10,7 +10,7 @@ function renderMenu(user: MenuUser | null, onSignOut = vi.fn()) {
   return { onSignOut };
 }
 
-const trigger = () => screen.getByRole('button', { name: 'User menu' });
+const trigger = () => screen.getByRole('button', { name: /^User menu/ });
 
 describe('UserMenu', () => {
   it("shows the user's name, the first letter of it and '{role} user'", () => {

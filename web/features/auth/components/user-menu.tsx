@@ -34,8 +34,10 @@ export function UserMenu({ user, isLoading = false, onSignOut }: UserMenuProps) 
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" className="h-auto gap-2 px-2 py-1" aria-label="User menu">
-            <Avatar>
+          <Button variant="ghost" className="h-auto gap-2 px-2 py-1">
+            {/* The name is 'User menu' plus the visible name and role, so a speech-input user can say what they see. */}
+            <span className="sr-only">User menu</span>
+            <Avatar aria-hidden="true">
               {user?.imageUrl && <AvatarImage src={user.imageUrl} alt="" />}
               <AvatarFallback>{getInitial(user)}</AvatarFallback>
             </Avatar>

@@ -31,7 +31,7 @@ export function WelcomePage() {
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-slate-50 via-white to-blue-50 px-4 py-12 dark:from-slate-950 dark:via-slate-950 dark:to-slate-900">
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-lg dark:border-slate-800 dark:bg-slate-900">
         <div className="flex flex-col items-center text-center">
-          <div className="mb-4 flex size-14 items-center justify-center rounded-2xl bg-blue-600 text-white shadow-md dark:bg-blue-500">
+          <div className="mb-4 flex size-14 items-center justify-center rounded-2xl bg-blue-600 text-white shadow-md">
             <Bot className="size-8" aria-hidden="true" />
           </div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-slate-50">KAI</h1>

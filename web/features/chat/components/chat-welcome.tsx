@@ -12,7 +12,7 @@ const CAPABILITIES = [
 export function ChatWelcome() {
   return (
     <div className="flex w-full gap-3">
-      <div className="flex size-9 shrink-0 items-center justify-center rounded-full bg-blue-600 text-white dark:bg-blue-500" aria-hidden="true">
+      <div className="flex size-9 shrink-0 items-center justify-center rounded-full bg-blue-600 text-white" aria-hidden="true">
         <Bot className="size-5" />
       </div>
       <div className="min-w-0 flex-1">

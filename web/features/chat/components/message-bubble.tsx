@@ -33,7 +33,7 @@ function Avatar({ role }: { role: ChatMessage['role'] }) {
       aria-hidden="true"
       className={cn(
         'flex size-9 shrink-0 items-center justify-center rounded-full',
-        role === 'user' ? 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200' : 'bg-blue-600 text-white dark:bg-blue-500',
+        role === 'user' ? 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200' : 'bg-blue-600 text-white',
       )}
     >
       <Icon className="size-5" />

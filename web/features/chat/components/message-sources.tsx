@@ -37,13 +37,18 @@ export function MessageSources({ sources, onOpenDocument }: MessageSourcesProps)
         {sources.map((source, index) => (
           <li key={index} className="text-slate-600 dark:text-slate-400">
             <div className="flex flex-wrap items-baseline gap-x-1" title={source.snippet || undefined}>
-              <span className="font-mono text-slate-500 dark:text-slate-500">[{index + 1}]</span>
+              <span className="font-mono text-slate-500 dark:text-slate-400">[{index + 1}]</span>
               <SourceTitle source={source} onOpenDocument={onOpenDocument} />
               {source.page !== undefined && <span>— page {source.page}</span>}
             </div>
             {source.snippet && (
               <details className="ml-6">
-                <summary className={cn('w-fit cursor-pointer rounded-sm text-slate-500 hover:text-slate-700 dark:hover:text-slate-300', focusRing)}>
+                <summary
+                  className={cn(
+                    'w-fit cursor-pointer rounded-sm text-slate-500 hover:text-slate-700 dark:text-slate-400 dark:hover:text-slate-300',
+                    focusRing,
+                  )}
+                >
                   Show passage
                 </summary>
                 <p className="mt-1 border-l-2 border-slate-200 pl-2 whitespace-pre-wrap text-slate-600 dark:border-slate-700 dark:text-slate-400">

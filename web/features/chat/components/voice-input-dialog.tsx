@@ -50,7 +50,14 @@ export function VoiceInputDialog({ status, onStop, onCancel }: VoiceInputDialogP
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onCancel()}>
-      <DialogContent className="max-w-sm">
+      <DialogContent
+        className="max-w-sm"
+        onOpenAutoFocus={(event) => {
+          if (!stopRef.current) return;
+          event.preventDefault();
+          stopRef.current.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Voice Input</DialogTitle>
           <DialogDescription className="sr-only">

@@ -1,6 +1,7 @@
 import type { HelpArticle } from '@contract/help';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { focusRing } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { CATEGORY_LABELS } from '../lib/search-help';
 import { HighlightedText } from './highlighted-text';
@@ -30,7 +31,16 @@ export function HelpResults({ articles, query, topicId }: HelpResultsProps) {
   }, [articles, query, topicId]);
 
   return (
-    <div ref={listRef} data-testid="help-results" className="overflow-y-auto pr-2" style={{ height: RESULTS_HEIGHT_PX }}>
+    <div
+      ref={listRef}
+      data-testid="help-results"
+      // Focusable so keyboard users can scroll the list with the arrow keys.
+      tabIndex={0}
+      role="region"
+      aria-label="Help results"
+      className={cn('overflow-y-auto rounded-md pr-2', focusRing)}
+      style={{ height: RESULTS_HEIGHT_PX }}
+    >
       <ul className="space-y-3">
         {articles.map((article) => (
           <li

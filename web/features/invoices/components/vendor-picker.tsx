@@ -57,7 +57,7 @@ export function VendorPicker({ id, value, onChange, candidates, vendors, disable
           <ChevronsUpDown aria-hidden="true" className="opacity-50" />
         </Button>
       </PopoverTrigger>
-      <PopoverContent className="w-[var(--radix-popover-trigger-width)] min-w-64">
+      <PopoverContent aria-label="Choose a vendor" className="w-[var(--radix-popover-trigger-width)] min-w-64">
         <input
           autoFocus
           role="combobox"

@@ -30,7 +30,7 @@ export function SessionItem({ session, isCurrent, canDelete, onSelect, onRename,
       >
         <MessageSquare className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
         <span className="min-w-0 flex-1 truncate">{session.title}</span>
-        <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">{formatSessionDate(session.updatedAt)}</span>
+        <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">{formatSessionDate(session.updatedAt)}</span>
       </button>
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger
