@@ -64,11 +64,11 @@ export async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
-  if (database.kind === 'pglite' && config.identity.kind === 'builtin') {
-    // Lets `npm run kai -- users ...` work while this process holds the data directory.
-    const identity = config.identity;
+  if (database.kind === 'pglite') {
+    // Lets `npm run kai -- users ...` and `backup` work while this process holds the data directory.
+    const identity = config.identity.kind === 'builtin' ? config.identity : undefined;
     stopOperatorSocket = await serveOperatorSocket({ dataDir: config.dataDir, database, identity }).catch((err) => {
-      app.log.warn({ err }, 'the operator socket could not start: stop KAI to run `npm run kai -- users ...`');
+      app.log.warn({ err }, 'the operator socket could not start: stop KAI to run `npm run kai -- users ...` or `backup`');
       return stopOperatorSocket;
     });
   }

@@ -5,12 +5,14 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 import { AppError } from '../errors';
-import { askRunningServer } from './operator-socket';
-import { checkUsersArgs, runUsersCommand, type CliIo, type UsersCommandInput } from './users.commands';
+import { checkBackupArgs, runBackupCommand } from './backup.commands';
+import { relayToRunningServer } from './operator-socket';
+import { checkUsersArgs, runUsersCommand, UsageError, type CliIo } from './users.commands';
 
 export const USAGE = `Usage: npm run kai -- users <command> [options]
+       npm run kai -- backup|restore <file> [--force]
 
-Manage the local accounts of KAI's built-in sign-in.
+Manage the local accounts of KAI's built-in sign-in, and back up the embedded database.
 
 Commands:
   users add <email> [--name "First Last"] [--admin] [--password <pw>]
@@ -24,6 +26,10 @@ Commands:
   users make-admin <email>         Give an account administrator rights
   users remove-admin <email>       Take them away (KAI keeps one active administrator)
   users token <email> [--ttl 1h]   Print an API access token for scripts (30m, 1h, 3600s; max 24h)
+  backup <file> [--force]          Write a consistent copy of the embedded database, documents
+                                   included, to <file> (--force replaces an existing file)
+  restore <file> [--force]         Bring a backup back into KAI_DATA_DIR with KAI stopped (--force
+                                   moves an existing database aside instead of refusing)
 
 Options:
   -h, --help                       Show this help
@@ -33,7 +39,7 @@ A --password given on the command line stays in your shell history; prefer a gen
 The command uses the same settings as the server (KAI_DATA_DIR or DATABASE_URL, KAI_PUBLIC_URL).
 With the embedded database, a running server does the work for this command over a local socket
 in its data directory that only the operator's account can open; with the server stopped, the
-command opens the data directory itself.
+command opens the data directory itself. With PostgreSQL, back up with pg_dump (see the README).
 `;
 
 export interface RunIo extends CliIo {
@@ -60,6 +66,7 @@ export async function run(argv: string[], io: RunIo = defaultIo): Promise<number
         admin: { type: 'boolean' },
         password: { type: 'string' },
         ttl: { type: 'string' },
+        force: { type: 'boolean' },
       },
     });
   } catch (err) {
@@ -71,6 +78,15 @@ export async function run(argv: string[], io: RunIo = defaultIo): Promise<number
     return 0;
   }
   const [area, command, ...rest] = positionals;
+  if (area === 'backup' || area === 'restore') {
+    const input = { command: area, positionals: positionals.slice(1), options: values } as const;
+    try {
+      checkBackupArgs(input);
+      return await runBackupCommand(input, { config: loadConfig(io.env ?? process.env), io });
+    } catch (err) {
+      return err instanceof UsageError ? usageFailure(io, err.message) : failure(io, err);
+    }
+  }
   if (area !== 'users' || !command) return usageFailure(io, area ? `Unknown command: ${positionals.join(' ')}` : undefined);
   const input = { command, positionals: rest, options: values };
   try {
@@ -88,26 +104,23 @@ export async function run(argv: string[], io: RunIo = defaultIo): Promise<number
     try {
       database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     } catch (err) {
-      if (err instanceof DataDirLockedError) return await askServer(config.dataDir, input, io, err);
-      throw err;
+      // The running server holds the embedded database: it runs the command for us over its local socket.
+      const code = err instanceof DataDirLockedError ? await relayToRunningServer(config.dataDir, input, io) : undefined;
+      if (code === undefined) throw err;
+      return code;
     }
     await runUsersCommand(input, { database, identity: config.identity, io });
     return 0;
   } catch (err) {
-    io.stderr(`Error: ${describe(err)}\n`);
-    return 1;
+    return failure(io, err);
   } finally {
     await database?.close().catch(() => {});
   }
 }
 
-/** The running server holds the embedded database: it runs the command for us over its local socket. */
-async function askServer(dataDir: string, input: UsersCommandInput, io: CliIo, locked: DataDirLockedError): Promise<number> {
-  const reply = await askRunningServer(dataDir, input);
-  if (!reply) throw locked;
-  io.stdout(reply.stdout);
-  io.stderr(reply.stderr);
-  return reply.code;
+function failure(io: CliIo, err: unknown): number {
+  io.stderr(`Error: ${describe(err)}\n`);
+  return 1;
 }
 
 function usageFailure(io: CliIo, message?: string): number {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { BuiltinIdentityConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { AppError } from '../errors';
-import { checkUsersArgs, runUsersCommand, UsageError, type UsersCommandInput } from './users.commands';
+import { BackupError, writeBackup } from './backup-file';
+import { checkUsersArgs, runUsersCommand, UsageError, type CliIo, type UsersCommandInput } from './users.commands';
 
 /**
  * While the server holds the embedded database, the CLI asks it over a Unix domain socket in the
@@ -15,7 +16,10 @@ export function operatorSocketPath(dataDir: string): string {
   return path.join(dataDir, 'operator', 'kai.sock');
 }
 
-export interface OperatorReply {
+/** One line from the CLI: a `users` command (no area, as before backups) or a backup to write. */
+export type OperatorRequest = UsersCommandInput | { area: 'backup'; file: string; force: boolean };
+
+interface OperatorReply {
   code: number;
   stdout: string;
   stderr: string;
@@ -24,12 +28,14 @@ export interface OperatorReply {
 const MAX_REQUEST_BYTES = 64 * 1024;
 const REPLY_TIMEOUT_MS = 60_000;
 
-/** Serves `users ...` commands on the data directory's socket; returns a function that stops it. */
-export async function serveOperatorSocket(deps: {
-  dataDir: string;
+interface OperatorDeps {
   database: DatabaseHandle;
-  identity: BuiltinIdentityConfig;
-}): Promise<() => Promise<void>> {
+  /** Undefined when KAI signs in through OIDC_ISSUER: accounts are managed there. */
+  identity?: BuiltinIdentityConfig;
+}
+
+/** Serves `users ...` and `backup` on the data directory's socket; returns a function that stops it. */
+export async function serveOperatorSocket(deps: OperatorDeps & { dataDir: string }): Promise<() => Promise<void>> {
   const socketPath = operatorSocketPath(deps.dataDir);
   fs.mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
   fs.chmodSync(path.dirname(socketPath), 0o700);
@@ -60,23 +66,46 @@ export async function serveOperatorSocket(deps: {
     });
 }
 
-async function answer(line: string, deps: { database: DatabaseHandle; identity: BuiltinIdentityConfig }): Promise<OperatorReply> {
+async function answer(line: string, deps: OperatorDeps): Promise<OperatorReply> {
   let stdout = '';
   let stderr = '';
   const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
   try {
-    const input = JSON.parse(line) as UsersCommandInput;
-    checkUsersArgs(input);
-    await runUsersCommand(input, { ...deps, io });
+    const request = JSON.parse(line) as OperatorRequest;
+    if ('area' in request) {
+      // The CLI sends an absolute path: this process's working directory is not the operator's.
+      if (request.area !== 'backup' || typeof request.file !== 'string' || !path.isAbsolute(request.file)) {
+        throw new UsageError('The running server expects a backup request with an absolute file path');
+      }
+      await writeBackup(deps.database, request.file, { force: request.force === true, io });
+      return { code: 0, stdout, stderr };
+    }
+    checkUsersArgs(request);
+    if (!deps.identity) throw new UsageError('KAI signs in through OIDC_ISSUER: manage users at that provider, not with this command.');
+    await runUsersCommand(request, { database: deps.database, identity: deps.identity, io });
     return { code: 0, stdout, stderr };
   } catch (err) {
-    const known = err instanceof AppError || err instanceof UsageError;
+    const known = err instanceof AppError || err instanceof UsageError || err instanceof BackupError;
     return { code: 1, stdout, stderr: `${stderr}Error: ${known ? (err as Error).message : 'the running server could not do this (see its log)'}\n` };
   }
 }
 
-/** Sends one command to the running server; undefined when no server answers on the socket. */
-export async function askRunningServer(dataDir: string, input: UsersCommandInput): Promise<OperatorReply | undefined> {
+/** Runs the request on the running server and prints its reply here; undefined when no server answers. */
+export async function relayToRunningServer(
+  dataDir: string,
+  request: OperatorRequest,
+  io: CliIo,
+  timeoutMs = REPLY_TIMEOUT_MS,
+): Promise<number | undefined> {
+  const reply = await askRunningServer(dataDir, request, timeoutMs);
+  if (!reply) return undefined;
+  io.stdout(reply.stdout);
+  io.stderr(reply.stderr);
+  return reply.code;
+}
+
+/** Sends one request to the running server; undefined when no server answers on the socket. */
+async function askRunningServer(dataDir: string, request: OperatorRequest, timeoutMs = REPLY_TIMEOUT_MS): Promise<OperatorReply | undefined> {
   const socketPath = operatorSocketPath(dataDir);
   if (!fs.existsSync(socketPath)) return undefined;
   return new Promise((resolve, reject) => {
@@ -84,10 +113,10 @@ export async function askRunningServer(dataDir: string, input: UsersCommandInput
     let received = '';
     let connected = false;
     socket.setEncoding('utf8');
-    socket.setTimeout(REPLY_TIMEOUT_MS, () => socket.destroy(new Error('The running KAI server did not answer in time')));
+    socket.setTimeout(timeoutMs, () => socket.destroy(new Error('The running KAI server did not answer in time')));
     socket.on('connect', () => {
       connected = true;
-      socket.write(`${JSON.stringify(input)}\n`);
+      socket.write(`${JSON.stringify(request)}\n`);
     });
     socket.on('data', (chunk: string) => (received += chunk));
     socket.on('error', (err: NodeJS.ErrnoException) => {

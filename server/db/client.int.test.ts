@@ -19,6 +19,8 @@ describe('migrations on embedded PGlite', () => {
         rows: Array<{ n: number }>;
       };
       expect(result.rows[0].n).toBe(fs.readdirSync(new URL('./migrations', import.meta.url)).filter((f) => f.endsWith('.sql')).length);
+      // Only the account running KAI may enter the directory (password hashes, documents).
+      expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
       await second.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -25,6 +25,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: a consistent copy of the database directory as a gzip tarball (a backup). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -48,6 +50,10 @@ export interface DatabaseOptions {
   onIdleConnectionError?: (err: Error) => void;
   /** PostgreSQL only: how long to wait for a connection and for a statement. */
   timeouts?: DatabaseTimeouts;
+  /** PGlite only: fill the (empty) directory from this tarball of `dumpDataDir` before opening it. */
+  loadDataDir?: Blob;
+  /** PGlite only: false opens the schema as it is, so a backup copies the database unchanged. */
+  migrate?: boolean;
 }
 
 /** Opens the database and brings its schema up to date. */
@@ -151,6 +157,11 @@ const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300|57014)$/;
 const DRIVER_GAVE_UP =
   /^(Connection terminated|Query read timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/;
 
+/** Where PGlite keeps the database inside KAI_DATA_DIR (beside the lock and the operator socket). */
+export function pgliteDirectory(dataDir: string): string {
+  return path.join(dataDir, 'pgdata');
+}
+
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   const inMemory = options.dataDir.startsWith('memory://');
   const unlock = inMemory
@@ -166,10 +177,10 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   try {
     // pgvector is only registered here; it is created in the database only when embeddings are configured.
     const extensions = { vector, pg_trgm };
-    client = inMemory ? new PGlite({ extensions }) : new PGlite(path.join(options.dataDir, 'pgdata'), { extensions });
+    client = inMemory ? new PGlite({ extensions }) : new PGlite(pgliteDirectory(options.dataDir), { extensions, loadDataDir: options.loadDataDir });
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder });
+    if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
     return {
       db: db as unknown as Database,
       kind: 'pglite',
@@ -180,9 +191,22 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
         await client.close();
         await unlock();
       },
+      dumpDataDir: () => dumpPglite(client),
     };
   } catch (err) {
     await unlock();
     throw err;
   }
+}
+
+/**
+ * Inside a transaction no other statement of this process runs (PGlite has one connection and
+ * queues everything else behind it), and CHECKPOINT first writes every committed change into the
+ * data files, so the copy is one moment's database that starts without replaying the log.
+ */
+async function dumpPglite(client: PGlite): Promise<Blob> {
+  return client.transaction(async (tx) => {
+    await tx.exec('CHECKPOINT');
+    return client.dumpDataDir('gzip');
+  });
 }

@@ -17,7 +17,14 @@ export class DataDirLockedError extends Error {
 }
 
 export async function lockDataDir(dataDir: string, onCompromised: (err: Error) => void): Promise<() => Promise<void>> {
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // PGlite writes its files readable (even writable) by everyone under a lax umask; the directory
+  // itself keeps other local accounts out of password hashes and documents.
+  try {
+    fs.chmodSync(dataDir, 0o700);
+  } catch {
+    // Not ours to change (a directory the operator set up): their permissions stand.
+  }
   try {
     return await lockfile.lock(dataDir, {
       lockfilePath: path.join(dataDir, 'kai.lock'),
