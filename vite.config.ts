@@ -23,6 +23,7 @@ export default defineConfig({
     proxy: {
       '/api': 'http://localhost:5000',
       '/oidc': 'http://localhost:5000',
+      '/invite': 'http://localhost:5000',
     },
   },
 });

@@ -27,6 +27,8 @@ export const addUserInput = z.strictObject({
   email: z.string().trim().email().max(320),
   name: z.string().trim().max(200).optional(),
   admin: z.boolean().optional(),
+  /** How they first get in: a one-time password shown here (the default), or an invitation link to set their own. */
+  credential: z.enum(['password', 'invitation']).optional(),
 });
 export type AddUserInput = z.infer<typeof addUserInput>;
 
@@ -35,9 +37,14 @@ export const setRoleInput = z.strictObject({ role });
 
 export const accountIdParams = z.object({ accountId: z.string().max(100) });
 
-/** An account change; `oneTimePassword` only when one was generated, shown once. */
+/**
+ * An account change. `oneTimePassword` only when one was generated, `invitationLink` only when one
+ * was made (POST /api/admin/users/:accountId/invite, or adding with an invitation): each shown once.
+ */
 export const adminUserResult = z.object({
   user: adminUser,
   oneTimePassword: z.string().optional(),
+  invitationLink: z.string().optional(),
+  invitationExpiresAt: z.string().optional(),
 });
 export type AdminUserResult = z.infer<typeof adminUserResult>;

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 /**
  * What pino must never print: credentials in headers, cookies and bodies. Bodies are not logged
  * at all; query strings keep their names but lose the values of anything credential-like
- * (the SPA's `/?code=...` callback, `id_token_hint` at logout).
+ * (the SPA's `/?code=...` callback, `id_token_hint` at logout), and invitation links their token.
  */
 export const logRedactPaths = [
   'req.headers.authorization',
@@ -21,12 +21,16 @@ export const logRedactPaths = [
 
 const SECRET_PARAMS = /^(code|state|token|access_token|refresh_token|id_token|id_token_hint|client_secret|password|code_verifier)$/i;
 
+/** An invitation link's token is its path's last part (`/invite/<token>`). */
+const INVITATION_TOKEN = /^(\/invite\/)[^/?#]+/;
+
 export function redactUrl(url: string): string {
-  const q = url.indexOf('?');
-  if (q < 0) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
+  const safe = url.replace(INVITATION_TOKEN, '$1redacted');
+  const q = safe.indexOf('?');
+  if (q < 0) return safe;
+  const params = new URLSearchParams(safe.slice(q + 1));
   for (const key of [...params.keys()]) if (SECRET_PARAMS.test(key)) params.set(key, 'redacted');
-  return `${url.slice(0, q)}?${params.toString()}`;
+  return `${safe.slice(0, q)}?${params.toString()}`;
 }
 
 export const requestSerializer = (request: FastifyRequest) => ({

@@ -61,7 +61,8 @@ export type Services = Awaited<ReturnType<typeof createServices>>;
 export async function createServices(config: Config, { database, log }: ServicesDeps) {
   const { db } = database;
   const identity = config.identity;
-  const users = createUsersService(createUsersRepository(db), {
+  const usersRepository = createUsersRepository(db);
+  const users = createUsersService(usersRepository, {
     adminEmails: config.admin.emails,
     adminRole: identity.kind === 'external' ? identity.adminRole : 'admin',
   });
@@ -136,7 +137,7 @@ export async function createServices(config: Config, { database, log }: Services
   return {
     users,
     builtin,
-    admin: createAdminService({ accounts: builtin?.accounts, users: createUsersRepository(db), issuer: identity.issuer }),
+    admin: createAdminService({ accounts: builtin?.accounts, users: usersRepository, issuer: identity.issuer, publicUrl: config.publicUrl }),
     verify,
     ...createAccountDataServices(database),
     chat,

@@ -76,7 +76,7 @@ export async function runUsersCommand(
         password: input.options.password,
       });
       io.stdout(`Added ${account.role === 'admin' ? 'admin' : 'user'} ${account.email}.\n`);
-      if (generatedPassword) io.stdout(`Password: ${generatedPassword}\n(shown once: pass it on safely)\n`);
+      if (generatedPassword) io.stdout(generatedPasswordNote(generatedPassword));
       return;
     }
     case 'list': {
@@ -97,7 +97,7 @@ export async function runUsersCommand(
     case 'reset-password': {
       const { account, generatedPassword } = await accounts.resetPassword(email(), input.options.password);
       io.stdout(`Set a new password for ${account.email}. Their existing sessions are signed out.\n`);
-      if (generatedPassword) io.stdout(`Password: ${generatedPassword}\n(shown once: pass it on safely)\n`);
+      if (generatedPassword) io.stdout(generatedPasswordNote(generatedPassword));
       return;
     }
     case 'make-admin':
@@ -126,4 +126,8 @@ function formatTable(rows: AccountRow[]): string {
   ];
   const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
   return table.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ')).join('\n') + '\n';
+}
+
+function generatedPasswordNote(password: string): string {
+  return `Password: ${password}\n(shown once: pass it on safely; it works for one sign-in, then they choose their own)\n`;
 }

@@ -1,9 +1,9 @@
 /**
- * Tables of the features added after the core (voice, Procore; later ones go here too), kept
+ * Tables of the features added after the core (voice, Procore, API tokens, invitations), kept
  * apart so neither file outgrows the size limit. drizzle.config.ts and db/client.ts read both.
  */
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { primaryId, timestamps, userRef, users } from './schema';
+import { accounts, primaryId, timestamps, userRef, users } from './schema';
 
 /**
  * Answers a user asked to hear: the speakable sentences, so the audio can be made again on any
@@ -69,4 +69,25 @@ export const apiTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('api_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Links that let an invited person set their own password. Only the SHA-256 of the 32-byte token
+ * is kept. Issuing a new link, resetting the password or disabling the account deletes the
+ * account's rows, so each account has at most one and no purge is needed; a used row stays so
+ * its link can say it was used.
+ */
+export const accountInvitations = pgTable(
+  'account_invitations',
+  {
+    id: primaryId(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('account_invitations_account_idx').on(t.accountId)],
 );

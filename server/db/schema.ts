@@ -65,6 +65,8 @@ export const accounts = pgTable('accounts', {
     .notNull()
     .default('user'),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /** Until the account chooses a password of its own (after a generated one or an invitation), it gets no tokens. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   ...timestamps,
 });
 

@@ -31,6 +31,7 @@ const PATH_IDS: Record<string, Coverage> = {
   'interaction/:uid': {
     exempt: "a sign-in in progress, bound to the browser's interaction cookie rather than a user (interaction.routes.int.test.ts)",
   },
+  'invite/:token': { exempt: 'the token is the credential: anyone holding the link may set that password, once (invitation.routes.int.test.ts)' },
   'users/:accountId': { exempt: 'administrators only by design: they manage every account (admin.int.test.ts)' },
   'oidc/*': { exempt: "oidc-provider's own endpoints; codes and tokens are bound to client and grant (oidc-flow.int.test.ts)" },
 };

@@ -56,6 +56,16 @@ describe.each(databaseKinds)('administration API, built-in provider (%s)', { tim
     expect(again.json().error.code).toBe('account_exists');
   });
 
+  it('adds a user with an invitation link instead, shown once', async () => {
+    const added = await call('boss@example.test', 'POST', '/api/admin/users', { email: 'ivo@example.test', credential: 'invitation' });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().oneTimePassword).toBeUndefined();
+    expect(added.json().invitationLink).toMatch(/^http:\/\/127\.0\.0\.1:5999\/invite\/[\w-]{43}$/);
+    expect((await call('boss@example.test', 'GET', '/api/admin/users')).body).not.toContain(added.json().invitationLink.split('/').at(-1));
+    const bad = await call('boss@example.test', 'POST', '/api/admin/users', { email: 'x@example.test', credential: 'carrier-pigeon' });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('refuses non-administrators with 403 forbidden', async () => {
     for (const [method, url, payload] of [
       ['GET', '/api/admin/users'],
@@ -139,7 +149,9 @@ describe('administration API, external provider', () => {
     const add = await app.inject({ method: 'POST', url: '/api/admin/users', headers, payload: { email: 'x@example.com' } });
     expect(add.statusCode).toBe(409);
     expect(add.json().error).toMatchObject({ code: 'external_identity_provider', message: expect.stringContaining('identity provider') });
-    const other = await app.inject({ method: 'POST', url: `/api/admin/users/${list.json().users[0].id}/reset-password`, headers });
-    expect(other.statusCode).toBe(409);
+    for (const action of ['reset-password', 'invite']) {
+      const other = await app.inject({ method: 'POST', url: `/api/admin/users/${list.json().users[0].id}/${action}`, headers });
+      expect(other.statusCode).toBe(409);
+    }
   });
 });

@@ -18,6 +18,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   app.post('/api/admin/users/:accountId/disable', { schema: byId }, async (request) => admin.setDisabled(request.params.accountId, true));
   app.post('/api/admin/users/:accountId/enable', { schema: byId }, async (request) => admin.setDisabled(request.params.accountId, false));
   app.post('/api/admin/users/:accountId/reset-password', { schema: byId }, async (request) => admin.resetPassword(request.params.accountId));
+  app.post('/api/admin/users/:accountId/invite', { schema: byId }, async (request) => admin.invite(request.params.accountId));
   app.put('/api/admin/users/:accountId/role', { schema: { ...byId, body: setRoleInput } }, async (request) =>
     admin.setRole(request.params.accountId, request.body.role),
   );

@@ -1,6 +1,7 @@
 import type { AddUserInput, AdminUser, AdminUserList, AdminUserResult } from '@contract/admin';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { AuthContext } from '../auth/auth.plugin';
+import { invitationLink, type IssuedInvitation } from '../identity/account-credentials';
 import type { AccountRow } from '../identity/accounts.repository';
 import { displayName, type AccountsService } from '../identity/accounts.service';
 import type { UserRow, UsersRepository } from '../users/users.repository';
@@ -10,6 +11,14 @@ export interface AdminServiceDeps {
   accounts?: AccountsService;
   users: Pick<UsersRepository, 'listByIssuer'>;
   issuer: string;
+  /** Invitation links start with it. */
+  publicUrl: string;
+}
+
+/** What a change hands out once: a generated password or an invitation. */
+interface HandedOut {
+  generatedPassword?: string;
+  invitation?: IssuedInvitation;
 }
 
 const EXTERNAL_MESSAGE = 'KAI signs in through an external identity provider: add users, set passwords and roles there.';
@@ -20,7 +29,7 @@ const EXTERNAL_MESSAGE = 'KAI signs in through an external identity provider: ad
  * maps ids and rows.
  */
 export function createAdminService(deps: AdminServiceDeps) {
-  const { accounts, users, issuer } = deps;
+  const { accounts, users, issuer, publicUrl } = deps;
 
   const manageable = (): AccountsService => {
     if (!accounts) throw new ConflictError(EXTERNAL_MESSAGE, 'external_identity_provider');
@@ -36,9 +45,15 @@ export function createAdminService(deps: AdminServiceDeps) {
     return account;
   };
 
-  const result = async (id: string, oneTimePassword?: string): Promise<AdminUserResult> => {
+  const result = async (id: string, handedOut: HandedOut = {}): Promise<AdminUserResult> => {
     const account = await requireAccount(id);
-    return { user: toAdminUserFromAccount(account, (await lastSeen()).get(account.id) ?? null), oneTimePassword };
+    const { generatedPassword, invitation } = handedOut;
+    return {
+      user: toAdminUserFromAccount(account, (await lastSeen()).get(account.id) ?? null),
+      oneTimePassword: generatedPassword,
+      invitationLink: invitation && invitationLink(publicUrl, invitation.token),
+      invitationExpiresAt: invitation?.expiresAt.toISOString(),
+    };
   };
 
   return {
@@ -60,8 +75,13 @@ export function createAdminService(deps: AdminServiceDeps) {
     },
 
     async add(input: AddUserInput): Promise<AdminUserResult> {
-      const { account, generatedPassword } = await manageable().add({ email: input.email, name: input.name, role: input.admin ? 'admin' : 'user' });
-      return result(account.id, generatedPassword);
+      const { account, ...handedOut } = await manageable().add({
+        email: input.email,
+        name: input.name,
+        role: input.admin ? 'admin' : 'user',
+        invite: input.credential === 'invitation',
+      });
+      return result(account.id, handedOut);
     },
 
     async setDisabled(id: string, disabled: boolean): Promise<AdminUserResult> {
@@ -73,7 +93,13 @@ export function createAdminService(deps: AdminServiceDeps) {
     async resetPassword(id: string): Promise<AdminUserResult> {
       const account = await requireAccount(id);
       const { generatedPassword } = await manageable().resetPassword(account.email);
-      return result(id, generatedPassword);
+      return result(id, { generatedPassword });
+    },
+
+    async invite(id: string): Promise<AdminUserResult> {
+      const account = await requireAccount(id);
+      const { invitation } = await manageable().invite(account.email);
+      return result(id, { invitation });
     },
 
     async setRole(id: string, role: AccountRow['role']): Promise<AdminUserResult> {

@@ -54,7 +54,7 @@ describe('first start', () => {
     expect(banner.match(/Password: /g)).toHaveLength(1);
     expect(banner).toContain('npm run kai -- users reset-password admin@localhost');
     const password = banner.match(/Password: (\S+)/)![1];
-    expect(await makeService().authenticate('admin@localhost', password)).toBeDefined();
+    expect(await makeService().authenticate('admin@localhost', password)).toMatchObject({ mustChangePassword: true });
   });
 });
 
@@ -62,11 +62,12 @@ describe('accounts', () => {
   it('normalizes emails and refuses duplicates', async () => {
     const service = makeService();
     const { account, generatedPassword } = await service.add({ email: '  Pat@Example.TEST', name: 'Pat  van Dyke' });
-    expect(account).toMatchObject({ email: 'pat@example.test', firstName: 'Pat', lastName: 'van Dyke', role: 'user' });
+    expect(account).toMatchObject({ email: 'pat@example.test', firstName: 'Pat', lastName: 'van Dyke', role: 'user', mustChangePassword: true });
     expect(generatedPassword).toHaveLength(24);
     await expect(service.add({ email: 'pat@example.test' })).rejects.toMatchObject({ code: 'account_exists' });
     await expect(service.add({ email: 'not-an-email' })).rejects.toMatchObject({ statusCode: 400 });
     await expect(service.add({ email: 'x@example.test', password: 'short' })).rejects.toMatchObject({ code: 'weak_password' });
+    await expect(service.add({ email: 'x@example.test', password: 'long-enough', invite: true })).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it('disables and re-enables an account together with its API user row and sessions', async () => {
@@ -93,9 +94,12 @@ describe('accounts', () => {
   it('resets a password', async () => {
     const service = makeService();
     await service.add({ email: 'reset@example.test', password: 'first-password' });
+    expect(await service.authenticate('reset@example.test', 'first-password')).toMatchObject({ mustChangePassword: false });
     const { generatedPassword } = await service.resetPassword('reset@example.test');
     expect(await service.authenticate('reset@example.test', 'first-password')).toBeUndefined();
-    expect(await service.authenticate('reset@example.test', generatedPassword!)).toBeDefined();
+    expect(await service.authenticate('reset@example.test', generatedPassword!)).toMatchObject({ mustChangePassword: true });
+    await service.resetPassword('reset@example.test', 'given-password');
+    expect(await service.authenticate('reset@example.test', 'given-password')).toMatchObject({ mustChangePassword: false });
     await expect(service.resetPassword('nobody@example.test')).rejects.toMatchObject({ statusCode: 404 });
   });
 });

@@ -1,7 +1,14 @@
-import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { ConflictError, ValidationError } from '../../errors';
 import type { UsersService } from '../users/users.service';
+import {
+  createAccountCredentials,
+  issueInvitation,
+  requireAccountByEmail,
+  requireStrongPassword,
+  type IssuedInvitation,
+} from './account-credentials';
 import { normalizeEmail, type AccountRow, type AccountsRepository } from './accounts.repository';
-import { decoyHash, generatePassword, hashPassword, passwordProblem, verifyPassword } from './password';
+import { decoyHash, generatePassword, hashPassword, verifyPassword } from './password';
 
 type AccountRole = AccountRow['role'];
 
@@ -18,8 +25,16 @@ export interface NewAccountInput {
   email: string;
   name?: string;
   role?: AccountRole;
-  /** Generated (and returned) when absent. */
+  /** Given by the operator and kept; when absent, generated, returned and good for one sign-in only. */
   password?: string;
+  /** Instead of a password they are told, a link with which they set their own. */
+  invite?: boolean;
+}
+
+export interface AddedAccount {
+  account: AccountRow;
+  generatedPassword?: string;
+  invitation?: IssuedInvitation;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -34,42 +49,39 @@ function splitName(name: string | undefined): { firstName: string | null; lastNa
   return { firstName: parts[0] ?? null, lastName: parts.slice(1).join(' ') || null };
 }
 
+/** KAI always keeps one active administrator, so someone can still manage the accounts. */
+async function keepOneActiveAdmin(accounts: AccountsRepository, account: AccountRow): Promise<void> {
+  if (account.role !== 'admin' || account.disabledAt) return;
+  if ((await accounts.countActiveAdmins()) <= 1) {
+    throw new ConflictError(`${account.email} is the last active administrator: make another account an administrator first`, 'last_admin');
+  }
+}
+
 /** Local accounts of the built-in provider: used by sign-in, the provider and the CLI. */
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { accounts } = deps;
-
-  const requireAccount = async (email: string): Promise<AccountRow> => {
-    const account = await accounts.findByEmail(email);
-    if (!account) throw new NotFoundError(`No account with email ${normalizeEmail(email)}`);
-    return account;
-  };
-
-  /** KAI always keeps one active administrator, so someone can still manage the accounts. */
-  const keepOneAdmin = async (account: AccountRow) => {
-    if (account.role !== 'admin' || account.disabledAt) return;
-    if ((await accounts.countActiveAdmins()) <= 1) {
-      throw new ConflictError(`${account.email} is the last active administrator: make another account an administrator first`, 'last_admin');
-    }
-  };
-
-  const checkPassword = (password: string) => {
-    const problem = passwordProblem(password);
-    if (problem) throw new ValidationError(problem, 'weak_password');
-  };
+  const requireAccount = (email: string) => requireAccountByEmail(accounts, email);
+  const keepOneAdmin = (account: AccountRow) => keepOneActiveAdmin(accounts, account);
 
   return {
-    async add(input: NewAccountInput): Promise<{ account: AccountRow; generatedPassword?: string }> {
+    ...createAccountCredentials(deps),
+
+    /** An invited account gets a random password nobody learns until the link sets theirs. */
+    async add(input: NewAccountInput): Promise<AddedAccount> {
       const email = normalizeEmail(input.email);
       if (!EMAIL.test(email)) throw new ValidationError(`Not an email address: ${input.email}`);
-      if (input.password !== undefined) checkPassword(input.password);
+      if (input.password !== undefined) requireStrongPassword(input.password);
+      if (input.password !== undefined && input.invite) throw new ValidationError('Give a password or send an invitation, not both');
       const password = input.password ?? generatePassword();
       const account = await accounts.insert({
         email,
         passwordHash: await hashPassword(password),
         role: input.role ?? 'user',
+        mustChangePassword: input.password === undefined,
         ...splitName(input.name),
       });
       if (!account) throw new ConflictError(`An account with email ${email} already exists`, 'account_exists');
+      if (input.invite) return { account, invitation: await issueInvitation(accounts, account.id) };
       return { account, generatedPassword: input.password === undefined ? password : undefined };
     },
 
@@ -85,17 +97,26 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       return account && !account.disabledAt ? account : undefined;
     },
 
+    /** Whom the provider may issue tokens to: active, and past any one-time password or invitation. */
+    async findReadyForTokens(id: string): Promise<AccountRow | undefined> {
+      const account = await accounts.findById(id);
+      return account && !account.disabledAt && !account.mustChangePassword ? account : undefined;
+    },
+
     list: () => accounts.list(),
 
     findById: (id: string): Promise<AccountRow | undefined> => accounts.findById(id),
 
-    /** Disabling also blocks the API user row and ends every session, so access stops at once. */
+    /** Disabling also blocks the API user row, ends every session and voids invitation links, so access stops at once. */
     async setDisabled(email: string, disabled: boolean): Promise<AccountRow> {
       const account = await requireAccount(email);
       if (disabled) await keepOneAdmin(account);
       await accounts.setDisabled(account.id, disabled);
       await deps.users.setDisabled(deps.issuer, account.id, disabled);
-      if (disabled) await deps.signOutEverywhere(account.id);
+      if (disabled) {
+        await accounts.deleteInvitations(account.id);
+        await deps.signOutEverywhere(account.id);
+      }
       return account;
     },
 
@@ -105,16 +126,6 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (role !== 'admin') await keepOneAdmin(account);
       await accounts.setRole(account.id, role);
       return { ...account, role };
-    },
-
-    /** A new password ends the account's existing sessions and refresh tokens. */
-    async resetPassword(email: string, password?: string): Promise<{ account: AccountRow; generatedPassword?: string }> {
-      const account = await requireAccount(email);
-      if (password !== undefined) checkPassword(password);
-      const next = password ?? generatePassword();
-      await accounts.setPasswordHash(account.id, await hashPassword(next));
-      await deps.signOutEverywhere(account.id);
-      return { account, generatedPassword: password === undefined ? next : undefined };
     },
 
     /**
@@ -128,7 +139,14 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if ((await accounts.count()) > 0) return undefined;
       const email = normalizeEmail(admin.bootstrapEmail ?? DEFAULT_ADMIN_EMAIL);
       const password = admin.bootstrapPassword ?? generatePassword();
-      const created = await accounts.insert({ email, passwordHash: await hashPassword(password), role: 'admin', firstName: 'Admin', lastName: null });
+      const created = await accounts.insert({
+        email,
+        passwordHash: await hashPassword(password),
+        role: 'admin',
+        firstName: 'Admin',
+        lastName: null,
+        mustChangePassword: !admin.bootstrapPassword,
+      });
       if (!created) return undefined;
       return { email, password: admin.bootstrapPassword ? undefined : password };
     },

@@ -9,6 +9,7 @@ import { createAccountsRepository } from './accounts.repository';
 import { createAccountsService, type AccountsService } from './accounts.service';
 import { createInstanceSettingsRepository } from './instance-settings.repository';
 import { interactionRoutes } from './interaction.routes';
+import { invitationRoutes } from './invitation.routes';
 import { createOidcAdapter, createOidcPayloadsRepository } from './oidc-payloads.repository';
 import { buildProviderConfig } from './provider-config';
 import { loadCookieKeys, loadSigningKeys } from './signing-keys';
@@ -28,7 +29,7 @@ export interface BuiltinIdentity {
   /** False for a missing or disabled local account: its still-valid tokens stop working at once. */
   isSubjectActive(subject: string): Promise<boolean>;
   accounts: AccountsService;
-  /** Mounts the provider under /oidc plus its sign-in pages. */
+  /** Mounts the provider under /oidc plus its sign-in pages, and the invitation pages under /invite. */
   register(app: FastifyInstance): Promise<void>;
 }
 
@@ -104,6 +105,7 @@ export async function createBuiltinIdentity(deps: BuiltinIdentityDeps): Promise<
         clientId: identity.clientId,
         loginRateLimitPerMinute: config.authRateLimitPerMinute,
       });
+      await app.register(invitationRoutes, { accounts, publicUrl: config.publicUrl, rateLimitPerMinute: config.authRateLimitPerMinute });
 
       await payloads.deleteExpired();
       const purge = setInterval(() => {
@@ -123,7 +125,8 @@ function announceAdminPassword(email: string, password: string): void {
     `  Email:    ${email}`,
     `  Password: ${password}`,
     '',
-    'This password is shown only once. Sign in and keep it safe, or set a new one with:',
+    'This password is shown only once and works for one sign-in: KAI then asks',
+    'for a password of your own. Lost it? Make a new one with:',
     `  npm run kai -- users reset-password ${email}`,
   ];
   const width = Math.max(...lines.map((l) => l.length)) + 2;

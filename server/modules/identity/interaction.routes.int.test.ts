@@ -61,4 +61,12 @@ describe('sign-in pages', () => {
       ).status;
     expect([await token(), await token(), await token()]).toEqual([400, 400, 429]);
   });
+
+  it('rate-limit invitation pages the same way', async () => {
+    const post = () => new TestBrowser(running.baseUrl).postForm(`/invite/${'B'.repeat(43)}`, { password: 'a-password', confirmation: 'a-password' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await post()).status);
+    expect(statuses).toEqual([404, 404, 429]);
+    expect(await (await post()).text()).toContain('Too many attempts');
+  });
 });

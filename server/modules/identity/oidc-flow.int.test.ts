@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +9,8 @@ import { createAccountsRepository } from './accounts.repository';
 import { createAccountsService, type AccountsService } from './accounts.service';
 import { createOidcPayloadsRepository } from './oidc-payloads.repository';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startApp, type RunningApp } from '../../test/identity-app';
-import { decodeJwtPart, formAction, pkcePair, TestBrowser } from '../../test/browser';
+import { decodeJwtPart, formAction, TestBrowser } from '../../test/browser';
+import { signInFlow } from '../../test/sign-in';
 
 let running: RunningApp;
 let service: AccountsService;
@@ -38,57 +38,11 @@ afterAll(async () => {
   await running?.close();
 });
 
-const appUrl = () => `${running.baseUrl}/`;
-
-async function startSignIn(browser: TestBrowser) {
-  const { verifier, challenge } = pkcePair();
-  const state = randomBytes(8).toString('hex');
-  const query = new URLSearchParams({
-    client_id: 'kai-web',
-    response_type: 'code',
-    redirect_uri: appUrl(),
-    scope: 'openid profile email offline_access',
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-    state,
-    nonce: randomBytes(8).toString('hex'),
-    prompt: 'login',
-  });
-  const { response } = await browser.follow(await browser.request(`/oidc/auth?${query}`), `${appUrl()}?`);
-  expect(response.status).toBe(200);
-  const html = await response.text();
-  return { html, verifier, state, loginUrl: response.url };
-}
-
-async function signIn(email: string, password: string) {
-  const browser = new TestBrowser(running.baseUrl);
-  const { html, verifier, state } = await startSignIn(browser);
-  const posted = await browser.postForm(formAction(html), { email, password }, { origin: running.baseUrl });
-  const { location } = await browser.follow(posted, `${appUrl()}?`);
-  expect(location).toBeDefined();
-  const params = new URL(location!).searchParams;
-  expect(params.get('state')).toBe(state);
-  const tokens = await tokenRequest({
-    grant_type: 'authorization_code',
-    code: params.get('code')!,
-    redirect_uri: appUrl(),
-    code_verifier: verifier,
-    client_id: 'kai-web',
-  });
-  expect(tokens.status).toBe(200);
-  return { browser, tokens: tokens.body as unknown as { access_token: string; refresh_token: string; id_token: string } };
-}
-
-async function tokenRequest(fields: Record<string, string>) {
-  const response = await fetch(`${running.baseUrl}/oidc/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: running.baseUrl },
-    body: new URLSearchParams(fields).toString(),
-  });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, string> };
-}
-
-const refresh = (refreshToken: string) => tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'kai-web' });
+const flow = () => signInFlow(running.baseUrl);
+const appUrl = () => flow().appUrl;
+const startSignIn = (browser: TestBrowser) => flow().startSignIn(browser);
+const signIn = (email: string, password: string) => flow().signIn(email, password);
+const refresh = (refreshToken: string) => flow().refresh(refreshToken);
 
 const currentUser = (accessToken: string) => fetch(`${running.baseUrl}/api/user/current`, { headers: { authorization: `Bearer ${accessToken}` } });
 

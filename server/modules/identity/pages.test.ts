@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorPage, loginPage } from './pages';
+import { choosePasswordPage, errorPage, loginPage } from './pages';
 
 describe('identity pages', () => {
   it('shows what the user typed as text, never as markup', () => {
@@ -25,5 +25,22 @@ describe('identity pages', () => {
     expect(html).toContain('<title>Oops &lt;i&gt; - KAI</title>');
     expect(html).toContain('<p>A &amp; B</p>');
     expect(html).toContain('href="http://localhost/?a=&quot;1&quot;"');
+  });
+
+  it('asks for a new password twice under a read-only email, escaping what it shows', () => {
+    const html = choosePasswordPage({
+      action: '/invite/a"b',
+      email: `x"><script>@example.test`,
+      heading: 'Set your password',
+      intro: 'Welcome & hello',
+      submitLabel: 'Set password',
+      error: '<i>no</i>',
+    });
+    expect(html).not.toContain('<script>@');
+    expect(html).toContain('autocomplete="username" readonly value="x&quot;&gt;&lt;script&gt;@example.test"');
+    expect(html.match(/autocomplete="new-password"/g)).toHaveLength(2);
+    expect(html).toContain('action="/invite/a&quot;b"');
+    expect(html).toContain('<p class="error" role="alert">&lt;i&gt;no&lt;/i&gt;</p>');
+    expect(html).not.toContain('Cancel');
   });
 });

@@ -1,10 +1,11 @@
 /**
- * Server-rendered pages of the built-in provider (sign-in, sign-out, errors). Plain HTML with a
- * <style> block: the CSP allows inline styles but no inline script, so the only script is the
- * same-origin sign-out helper served by the interaction routes.
+ * Server-rendered pages of the built-in provider (sign-in, choosing a password, sign-out, errors).
+ * Plain HTML with a <style> block: the CSP allows inline styles but no inline script, so the only
+ * script is the same-origin sign-out helper served by the interaction routes.
  */
 
 import escapeHtml from 'escape-html';
+import { MIN_PASSWORD_LENGTH } from './password';
 
 /** What every page rendered outside Fastify (through oidc-provider) carries instead of helmet's headers. */
 export const PAGE_CSP =
@@ -32,10 +33,12 @@ button:focus-visible,.button:focus-visible{outline:2px solid #93c5fd;outline-off
 .secondary{margin-top:.75rem;color:#334155;background:transparent;border:1px solid #e2e8f0}
 .secondary:hover{background:#f1f5f9}
 .error{margin:0 0 1rem;padding:.625rem .75rem;font-size:.875rem;color:#b91c1c;background:#fef2f2;border:1px solid #fecaca;border-radius:.5rem}
+.hint{margin:-.5rem 0 1rem;font-size:.8125rem}
+input[readonly]{color:#475569;background:#f1f5f9}
 @media (prefers-color-scheme:dark){
   body{background:#020617;color:#f1f5f9}.card{background:#0f172a;border-color:#1e293b}p{color:#94a3b8}
   input{background:#020617;border-color:#334155}.secondary{color:#e2e8f0;border-color:#334155}.secondary:hover{background:#1e293b}
-  .error{color:#fecaca;background:#450a0a;border-color:#7f1d1d}
+  .error{color:#fecaca;background:#450a0a;border-color:#7f1d1d}input[readonly]{color:#94a3b8;background:#0f172a}
 }`;
 
 function layout(title: string, content: string, scripts: string[] = []): string {
@@ -85,6 +88,55 @@ ${error}<form method="post" action="${escapeHtml(input.loginAction)}">
 <form method="post" action="${escapeHtml(input.abortAction)}">
 <button type="submit" class="secondary">Cancel</button>
 </form>`,
+  );
+}
+
+export interface ChoosePasswordPageInput {
+  action: string;
+  email: string;
+  heading: string;
+  intro: string;
+  submitLabel: string;
+  /** A Cancel button that ends the sign-in, on the page shown during one. */
+  abortAction?: string;
+  error?: string;
+}
+
+/**
+ * A password of one's own, after a one-time password or from an invitation link. The email sits
+ * in a read-only field so password managers save the new password under it.
+ */
+export function choosePasswordPage(input: ChoosePasswordPageInput): string {
+  const error = input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : '';
+  const cancel = input.abortAction
+    ? `<form method="post" action="${escapeHtml(input.abortAction)}">
+<button type="submit" class="secondary">Cancel</button>
+</form>`
+    : '';
+  return layout(
+    input.heading,
+    `<h1>${escapeHtml(input.heading)}</h1>
+<p>${escapeHtml(input.intro)}</p>
+${error}<form method="post" action="${escapeHtml(input.action)}">
+<label for="email">Email</label>
+<input id="email" type="email" autocomplete="username" readonly value="${escapeHtml(input.email)}">
+<label for="password">New password</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}" aria-describedby="password-hint" autofocus>
+<p id="password-hint" class="hint">At least ${MIN_PASSWORD_LENGTH} characters.</p>
+<label for="confirmation">Confirm new password</label>
+<input id="confirmation" name="confirmation" type="password" autocomplete="new-password" required>
+<button type="submit">${escapeHtml(input.submitLabel)}</button>
+</form>
+${cancel}`,
+  );
+}
+
+export function passwordSetPage(appUrl: string): string {
+  return layout(
+    'Password set',
+    `<h1>Your password is set</h1>
+<p>Sign in to KAI with your email and the password you just chose.</p>
+<a class="button" href="${escapeHtml(appUrl)}">Go to KAI</a>`,
   );
 }
 

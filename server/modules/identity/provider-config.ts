@@ -87,8 +87,9 @@ function accountClaims(
     scopes: ['openid', 'offline_access', 'profile', 'email'],
     // The web client reads the user's name and email from the ID token; there is no userinfo call.
     conformIdTokenClaims: false,
+    // An account still on a one-time password (or an invitation) gets no tokens, however it asks.
     findAccount: async (_ctx, sub) => {
-      const account = await accounts.findActive(sub);
+      const account = await accounts.findReadyForTokens(sub);
       if (!account) return undefined;
       return {
         accountId: account.id,
@@ -105,7 +106,7 @@ function accountClaims(
     },
     extraTokenClaims: async (_ctx, token) => {
       const accountId = 'accountId' in token ? token.accountId : undefined;
-      const account = accountId ? await accounts.findActive(accountId) : undefined;
+      const account = accountId ? await accounts.findReadyForTokens(accountId) : undefined;
       if (!account) return undefined;
       return { email: account.email, name: displayName(account), roles: [account.role] };
     },

@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { adminUsersQueryKey } from './get-admin-users';
 
-/** What an administrator can do to one account. */
-export type AccountAction = 'disable' | 'enable' | 'reset-password' | 'make-admin' | 'remove-admin';
+/** What an administrator can do to one account; `invite` resets the password with an invitation link. */
+export type AccountAction = 'disable' | 'enable' | 'reset-password' | 'invite' | 'make-admin' | 'remove-admin';
 
-/** POST /api/admin/users: a new account; its one-time password comes back once. */
+/** POST /api/admin/users: a new account; its one-time password or invitation link comes back once. */
 async function addAdminUser(input: AddUserInput): Promise<AdminUserResult> {
   return adminUserResult.parse(await apiFetch<unknown>('POST', '/api/admin/users', input));
 }

@@ -59,11 +59,58 @@ describe('AdminPage', () => {
     await user.click(screen.getByRole('button', { name: 'Add user' }));
     const shown = await screen.findByRole('status', { name: 'One-time password' });
     expect(shown.textContent).toContain('pw-once-123456789012345');
-    expect(added).toEqual([{ email: 'cy@example.test', admin: true }]);
+    expect(added).toEqual([{ email: 'cy@example.test', admin: true, credential: 'password' }]);
+    expect(shown.textContent).toContain('works for one sign-in');
     await user.click(within(shown).getByRole('button', { name: 'Copy password' }));
     expect(await navigator.clipboard.readText()).toBe('pw-once-123456789012345');
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
     expect(screen.queryByText('pw-once-123456789012345')).toBeNull();
+  });
+
+  it('adds a user with an invitation link instead, shown once with a copy button', async () => {
+    const added: unknown[] = [];
+    const link = 'https://kai.example/invite/tok-123';
+    fakeApi({
+      'GET /api/admin/users': () => json(200, { users: [boss], manageable: true }),
+      'POST /api/admin/users': (body) => {
+        added.push(body);
+        return json(201, {
+          user: { ...ana, id: 'd1', email: 'dee@example.test' },
+          invitationLink: link,
+          invitationExpiresAt: '2025-01-09T00:00:00Z',
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminPage />);
+    expect(((await screen.findByLabelText('One-time password')) as HTMLInputElement).checked).toBe(true);
+    await user.type(screen.getByLabelText('Email'), 'dee@example.test');
+    await user.click(screen.getByRole('radio', { name: 'Send an invitation link' }));
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+
+    const shown = await screen.findByRole('status', { name: 'Invitation link' });
+    expect(added).toEqual([{ email: 'dee@example.test', admin: false, credential: 'invitation' }]);
+    expect(shown.textContent).toContain(link);
+    expect(shown.textContent).toContain('dee@example.test');
+    await user.click(within(shown).getByRole('button', { name: 'Copy link' }));
+    expect(await navigator.clipboard.readText()).toBe(link);
+    expect((screen.getByRole('radio', { name: 'One-time password' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByText(link)).toBeNull();
+  });
+
+  it('offers an invitation link when resetting a password', async () => {
+    const api = fakeApi({
+      'GET /api/admin/users': () => json(200, { users: [boss, ana], manageable: true }),
+      'POST /api/admin/users/a1/invite': () => json(200, { user: ana, invitationLink: 'https://kai.example/invite/tok-456' }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminPage />);
+    await user.click(await screen.findByRole('button', { name: 'Reset password ana@example.test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset the password?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation link' }));
+    expect((await screen.findByRole('status', { name: 'Invitation link' })).textContent).toContain('https://kai.example/invite/tok-456');
+    expect(api.mock.calls.some(([url]) => String(url).includes('/reset-password'))).toBe(false);
   });
 
   it('asks before disabling, and shows the server refusal for the last administrator', async () => {

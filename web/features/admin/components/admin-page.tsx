@@ -7,15 +7,28 @@ import { getErrorMessage } from '@/lib/handle-error';
 import { useChangeAdminUser, type AccountAction } from '../api/change-admin-user';
 import { useAdminUsers } from '../api/get-admin-users';
 import { AddUserForm } from './add-user-form';
-import { OneTimePassword } from './one-time-password';
+import { handedOutBy, ShownOnce, type HandedOut } from './shown-once';
 import { UsersTable } from './users-table';
 
-const CONFIRMATIONS: Partial<Record<AccountAction, { title: string; text: string; confirm: string }>> = {
-  disable: { title: 'Disable this account?', text: 'They are signed out at once and cannot sign in until enabled again.', confirm: 'Disable' },
+interface Confirmation {
+  title: string;
+  text: string;
+  confirm: string;
+  /** A second way to do it, offered in the same dialog. */
+  alternative?: { action: AccountAction; label: string };
+}
+
+const CONFIRMATIONS: Partial<Record<AccountAction, Confirmation>> = {
+  disable: {
+    title: 'Disable this account?',
+    text: 'They are signed out at once, cannot sign in until enabled again, and any invitation link stops working.',
+    confirm: 'Disable',
+  },
   'reset-password': {
     title: 'Reset the password?',
-    text: 'A new one-time password replaces the current one, and their sessions end.',
+    text: 'Their password stops working and their sessions end. Give them a new one-time password, or send an invitation link with which they set their own.',
     confirm: 'Reset password',
+    alternative: { action: 'invite', label: 'Send invitation link' },
   },
   'make-admin': { title: 'Make this account an administrator?', text: 'They can then manage every account.', confirm: 'Make admin' },
   'remove-admin': { title: 'Remove administrator rights?', text: 'They keep their account as a normal user.', confirm: 'Remove admin' },
@@ -28,14 +41,15 @@ export function AdminPage() {
   const users = useAdminUsers();
   const change = useChangeAdminUser();
   const [pending, setPending] = useState<Pending | null>(null);
-  const [shown, setShown] = useState<{ email: string; password: string } | null>(null);
+  const [shown, setShown] = useState<HandedOut | null>(null);
 
-  const showPassword = (result: AdminUserResult) => {
-    if (result.oneTimePassword) setShown({ email: result.user.email ?? '', password: result.oneTimePassword });
+  const show = (result: AdminUserResult) => {
+    const handedOut = handedOutBy(result);
+    if (handedOut) setShown(handedOut);
   };
   const perform = ({ user, action }: Pending) => {
     setPending(null);
-    change.mutate({ id: user.id, action }, { onSuccess: showPassword });
+    change.mutate({ id: user.id, action }, { onSuccess: show });
   };
   const request = (user: AdminUser, action: AccountAction) => (CONFIRMATIONS[action] ? setPending({ user, action }) : perform({ user, action }));
 
@@ -46,6 +60,7 @@ export function AdminPage() {
   }
   const { manageable } = users.data;
   const confirmation = pending && CONFIRMATIONS[pending.action];
+  const alternative = confirmation?.alternative;
 
   return (
     <div className="space-y-6">
@@ -54,14 +69,14 @@ export function AdminPage() {
           KAI signs in through an external identity provider: add users, set passwords and roles there. This list shows who has signed in.
         </p>
       )}
-      {shown && <OneTimePassword email={shown.email} password={shown.password} onDone={() => setShown(null)} />}
+      {shown && <ShownOnce handedOut={shown} onDone={() => setShown(null)} />}
       {change.error && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {getErrorMessage(change.error)}
         </p>
       )}
       <UsersTable users={users.data.users} manageable={manageable} onAction={request} />
-      {manageable && <AddUserForm onAdded={showPassword} />}
+      {manageable && <AddUserForm onAdded={show} />}
       <Dialog open={!!confirmation} onOpenChange={(open) => !open && setPending(null)}>
         {confirmation && pending && (
           <DialogContent>
@@ -75,6 +90,11 @@ export function AdminPage() {
               <Button type="button" variant="outline" onClick={() => setPending(null)}>
                 Cancel
               </Button>
+              {alternative && (
+                <Button type="button" variant="outline" onClick={() => perform({ user: pending.user, action: alternative.action })}>
+                  {alternative.label}
+                </Button>
+              )}
               <Button type="button" variant={pending.action === 'disable' ? 'destructive' : 'default'} onClick={() => perform(pending)}>
                 {confirmation.confirm}
               </Button>

@@ -4,7 +4,10 @@ import type { AccountAction } from '../api/change-admin-user';
 
 const COLUMNS = ['Email', 'Name', 'Role', 'Status', 'Created', 'Last seen'];
 
-const ACTION_LABELS: Record<AccountAction, string> = {
+/** The row's buttons; an invitation link is offered in the reset password dialog. */
+type RowAction = Exclude<AccountAction, 'invite'>;
+
+const ACTION_LABELS: Record<RowAction, string> = {
   disable: 'Disable',
   enable: 'Enable',
   'reset-password': 'Reset password',
@@ -12,7 +15,7 @@ const ACTION_LABELS: Record<AccountAction, string> = {
   'remove-admin': 'Remove admin',
 };
 
-function actionsFor(user: AdminUser): AccountAction[] {
+function actionsFor(user: AdminUser): RowAction[] {
   return [user.status === 'active' ? 'disable' : 'enable', 'reset-password', user.role === 'admin' ? 'remove-admin' : 'make-admin'];
 }
 
