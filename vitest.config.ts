@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'server',
           root: '.',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           // npm run test:reliability (vitest.reliability.config.ts)
           exclude: [...configDefaults.exclude, 'server/reliability/**'],
           environment: 'node',

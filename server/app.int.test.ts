@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ACCESS_TOKEN } from '@contract/auth';
 import { buildTestApp } from './test/app';
@@ -34,6 +35,7 @@ describe.each(databaseKinds)('the app on %s', (kind) => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toEqual(expect.any(String));
+    expect(res.headers['x-kai-process']).toBe(`${os.hostname()}/${process.pid}`);
   });
 
   it('tells the web app how to sign in', async () => {

@@ -26,6 +26,7 @@ import { registerSecurity } from './plugins/security';
 import { registerTextGuard } from './plugins/text-guard';
 import { registerWebApp } from './plugins/web-app';
 import { createServices, type Services } from './services';
+import { PROCESS_HEADER, processName } from './http/process-name';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -61,6 +62,7 @@ export async function buildAppWithServices(config: Config, deps: AppDeps): Promi
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header(PROCESS_HEADER, processName);
   });
   registerErrorHandler(app);
   registerTextGuard(app);

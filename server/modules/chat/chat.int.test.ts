@@ -150,6 +150,7 @@ describe.each(databaseKinds)('chat (%s)', (kind) => {
       model.reply({ kind: 'text', chunks: ['Open ', 'Release Retainage ', 'and post it [1].'] });
       const res = await stream('streamer', { message: 'How do I release retainage?', source: 'structure', sessionId: 1 });
       expect(res.headers.get('content-type')).toContain('text/event-stream');
+      expect(res.headers.get('x-kai-process')).toMatch(/\/\d+$/);
       const events = await readEvents(res);
       const tokens = events.filter((e) => e.type === 'token').map((e) => (e.data as { text: string }).text);
       expect(tokens.join('')).toBe('Open Release Retainage and post it [1].');

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { figuresOf, formatTable, parseJsonObjects } from './results';
+
+describe('benchmark results', () => {
+  it('reads JSON objects printed one per line or pretty-printed, between log lines', () => {
+    const text = 'warming up {not json}\n{"figure":"a","value":1,"unit":"ms"}\n{\n  "benchmark": "x",\n  "note": "a } in a string"\n}\n';
+    expect(parseJsonObjects(text)).toEqual([
+      { figure: 'a', value: 1, unit: 'ms' },
+      { benchmark: 'x', note: 'a } in a string' },
+    ]);
+  });
+
+  it('turns a known shape into figures with the reference ratio and the goal verdict', () => {
+    const [pages] = figuresOf({ figure: 'extraction.pdf_text_pages_per_second', kai_pages_per_second: 30, pdftotext_pages_per_second: 60 });
+    expect(pages).toMatchObject({ value: 30, unit: 'pages/s', better: 'higher', reference: { value: 60 }, ratio: 0.5 });
+    const [cold, warm] = figuresOf({ benchmark: 'voice-tts', firstAudioMs: { cold: 80, warmMedian: 400 }, goal: { firstAudioMs: 300 } });
+    expect(cold).toMatchObject({ figure: 'voice.tts_first_audio_ms_cold', met: true });
+    expect(warm).toMatchObject({ met: false });
+  });
+
+  it('passes rows that already are figures, and leaves out objects it cannot read', () => {
+    expect(figuresOf({ figure: 'web.initial_js_gzip_kb', value: 140, unit: 'kB', goal: 150 })).toMatchObject([{ met: true, better: 'lower' }]);
+    expect(figuresOf({ benchmark: 'something-else', p50: 3 })).toEqual([]);
+    expect(figuresOf({ benchmark: 'voice-tts', firstAudioMs: {} })).toEqual([]);
+  });
+
+  it('prints one aligned table with missed goals marked', () => {
+    const table = formatTable(figuresOf({ figure: 'x.size', value: 201, unit: 'kB', goal: 150 }));
+    expect(table.split('\n')[2]).toMatch(/^x\.size\s+201 kB\s+<= 150 MISSED$/);
+  });
+});
