@@ -82,7 +82,12 @@ const SHAPES: Record<string, (o: Json) => Array<Omit<Figure, 'ratio' | 'met'> | 
   ],
 };
 
-function row(figure: string, value: unknown, unit: string, extra: Partial<Figure> & { reference?: { figure: string; value?: number } } = {}) {
+function row(
+  figure: string,
+  value: unknown,
+  unit: string,
+  extra: Partial<Omit<Figure, 'reference'>> & { reference?: { figure: string; value?: number } } = {},
+) {
   const measured = num(value);
   if (measured === undefined) return undefined;
   const { reference, ...rest } = extra;
