@@ -22,6 +22,8 @@ import { vendorsRoutes } from './modules/vendors/vendors.routes';
 import { voiceRoutes } from './modules/voice/voice.routes';
 import { VENDOR_LIST_MAX_BYTES } from './modules/vendors/vendors.service';
 import { registerErrorHandler } from './plugins/error-handler';
+import { createRateLimitRepository } from './plugins/rate-limit.repository';
+import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecurity } from './plugins/security';
 import { registerTextGuard } from './plugins/text-guard';
 import { registerWebApp } from './plugins/web-app';
@@ -73,6 +75,10 @@ export async function buildAppWithServices(config: Config, deps: AppDeps): Promi
     authRateLimitPerMinute: config.authRateLimitPerMinute,
     userRateLimits: config.userRateLimits,
     imageHosts: config.imageHosts,
+    rateLimitStore:
+      deps.database.kind === 'postgres'
+        ? databaseRateLimitStore(createRateLimitRepository(deps.database.db), (err) => app.log.warn({ err }, 'purging rate-limit counters failed'))
+        : undefined,
   });
 
   const services = await createServices(config, { database: deps.database, log: app.log });

@@ -2,7 +2,7 @@
  * Tables of the features added after the core (voice, Procore, API tokens, invitations), kept
  * apart so neither file outgrows the size limit. drizzle.config.ts and db/client.ts read both.
  */
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts, primaryId, timestamps, userRef, users } from './schema';
 
 /**
@@ -90,4 +90,18 @@ export const accountInvitations = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('account_invitations_account_idx').on(t.accountId)],
+);
+
+/**
+ * Request counters of the rate limits when several KAI processes share one PostgreSQL: a window
+ * per key (route and user or address), so a limit means the same on every process (issue 17).
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_idx').on(t.windowStartedAt)],
 );

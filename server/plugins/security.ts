@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 
@@ -8,6 +8,8 @@ export interface SecurityOptions {
   authRateLimitPerMinute: number;
   userRateLimits: { chatPerMinute: number; uploadsPerMinute: number };
   imageHosts: string[];
+  /** Shared counters (PostgreSQL, several processes); the plugin's in-memory store otherwise. */
+  rateLimitStore?: FastifyRateLimitStoreCtor;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   // the expensive routes above.
   await app.register(rateLimit, {
     global: false,
+    ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
     max: options.authRateLimitPerMinute,
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) =>
