@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -13,6 +14,15 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.identity).toMatchObject({ kind: 'builtin', issuer: 'http://localhost:5000/oidc', clientId: 'kai-web' });
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('runs several HTTP processes only on PostgreSQL, and sizes auto to the cores there', () => {
+    expect(loadConfig({}).processes).toEqual({ http: 1, documentJobs: true });
+    expect(() => loadConfig({ KAI_WORKERS: '2' })).toThrow(/KAI_WORKERS needs DATABASE_URL/);
+    expect(loadConfig({ KAI_WORKERS: 'auto' }).processes.http).toBe(1);
+    const postgres = { DATABASE_URL: 'postgres://kai@db/kai' };
+    expect(loadConfig({ ...postgres, KAI_WORKERS: 'auto' }).processes.http).toBe(os.availableParallelism());
+    expect(loadConfig({ ...postgres, KAI_WORKERS: '3', KAI_DOCUMENT_JOBS: 'false' }).processes).toEqual({ http: 3, documentJobs: false });
   });
 
   it('refuses a production start without KAI_SECRET, naming the variable', () => {

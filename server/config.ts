@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -59,6 +60,12 @@ const envSchema = z.object({
   KAI_UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   KAI_IMAGE_HOSTS: list,
   KAI_DEV_MODE: flag,
+  KAI_WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
+  // Off in HTTP processes when `npm run worker` processes do the extraction elsewhere.
+  KAI_DOCUMENT_JOBS: z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => v === undefined || v === '' || v === '1' || v === 'true' || v === 'yes'),
   KAI_ADMIN_EMAILS: list,
   KAI_ADMIN_EMAIL: optionalText,
   KAI_ADMIN_PASSWORD: optionalText,
@@ -128,6 +135,8 @@ export interface Config {
   /** Origins besides KAI's own that may serve images (users' profile pictures); none by default. */
   imageHosts: string[];
   devMode: boolean;
+  /** HTTP processes to run (PostgreSQL only), and whether this process extracts queued documents. */
+  processes: { http: number; documentJobs: boolean };
   webDistDir: string;
   admin: { emails: string[]; bootstrapEmail?: string; bootstrapPassword?: string };
   identity: IdentityConfig;
@@ -231,6 +240,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     requireRealSecret('KAI_SECRET', e.KAI_SECRET);
     if (e.KAI_DEV_MODE) throw new ConfigError('KAI_DEV_MODE cannot be enabled when NODE_ENV=production');
   }
+  if (typeof e.KAI_WORKERS === 'number' && e.KAI_WORKERS > 1 && !e.DATABASE_URL) {
+    throw new ConfigError('KAI_WORKERS needs DATABASE_URL: the embedded database (PGlite) can be opened by one process only.');
+  }
   if (e.KAI_SECRET && e.KAI_SECRET.length < 32) {
     throw new ConfigError('KAI_SECRET must be at least 32 characters');
   }
@@ -262,6 +274,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     userRateLimits: { chatPerMinute: e.KAI_CHAT_RATE_LIMIT, uploadsPerMinute: e.KAI_UPLOAD_RATE_LIMIT },
     imageHosts: e.KAI_IMAGE_HOSTS.map(imageOrigin),
     devMode: e.KAI_DEV_MODE && !production,
+    processes: {
+      // 'auto' sizes to the cores, on PostgreSQL; PGlite is one process whatever is asked.
+      http: e.KAI_WORKERS === 'auto' ? (e.DATABASE_URL ? os.availableParallelism() : 1) : e.KAI_WORKERS,
+      documentJobs: e.KAI_DOCUMENT_JOBS,
+    },
     webDistDir: path.resolve(e.KAI_WEB_DIST ?? 'dist/web'),
     admin: {
       emails: e.KAI_ADMIN_EMAILS,

@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { isClusterPrimary, isFirstProcess, runPrimary } from './cluster';
 import { serveOperatorSocket } from './cli/operator-socket';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -16,6 +17,10 @@ export async function main(): Promise<void> {
   } catch (err) {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
+  }
+  if (config.processes.http > 1 && isClusterPrimary()) {
+    runPrimary(config.processes.http, (line) => process.stderr.write(`${line}\n`));
+    return;
   }
 
   let database: DatabaseHandle;
@@ -74,15 +79,17 @@ export async function main(): Promise<void> {
   }
   // The guide is indexed after the server answers: only changed articles are re-indexed, and
   // questions asked meanwhile search what was indexed before.
-  guideIndexed = indexGuide({
-    db: database.db,
-    dirs: config.knowledgeDirs,
-    embeddings: config.embeddings ? createEmbeddingsClient(config.embeddings) : undefined,
-    log: app.log,
-    signal: indexing.signal,
-  }).catch((err) => {
-    if (!indexing.signal.aborted) app.log.error({ err }, 'indexing the Structure ERP guide failed');
-  });
+  if (isFirstProcess()) {
+    guideIndexed = indexGuide({
+      db: database.db,
+      dirs: config.knowledgeDirs,
+      embeddings: config.embeddings ? createEmbeddingsClient(config.embeddings) : undefined,
+      log: app.log,
+      signal: indexing.signal,
+    }).catch((err) => {
+      if (!indexing.signal.aborted) app.log.error({ err }, 'indexing the Structure ERP guide failed');
+    });
+  }
   app.log.info({ database: database.kind, identity: config.identity.kind, devMode: config.devMode }, `KAI is ready at ${config.publicUrl}`);
 }
 

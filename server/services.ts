@@ -204,7 +204,7 @@ function createFileServices(config: Config, deps: ServicesDeps & { retrieval: Re
     extractionTimeoutMs: uploads.extractionTimeoutMs,
     lockMs: uploads.extractionLockMs,
     maxFileBytes: uploads.maxFileBytes,
-    autoStart: true,
+    autoStart: config.processes.documentJobs,
     pool,
   });
   const repository = createDocumentsRepository(db);
