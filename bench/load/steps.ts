@@ -1,5 +1,5 @@
 /** What a simulated user of the load test does, and how often (weights add up to 1). */
-export interface StepContext {
+interface StepContext {
   base: string;
   headers: Record<string, string>;
   invoicePdfs: Array<{ name: string; bytes: Buffer }>;
