@@ -19,7 +19,10 @@ const config: KnipConfig = {
     'bench/invoices/{index,upload-batch}.ts',
     'bench/vendors/matching.ts',
     'bench/voice/{tts,wer}.ts',
+    'bench/web/initial-js.ts',
     'bench/processes/fake-model.ts',
+    // Run by hand (decision 026); compare.ts spawns crash-child.ts to kill it.
+    'bench/queue/{compare,crash-child}.ts',
     // Run by hand (README): writes the synthetic invoice set.
     'bench/invoices/synthetic/generate.ts',
   ],
