@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import {
+  A11Y_USER,
   ADMIN_USER,
   ANSWERS_USER,
   BATCH_USER,
@@ -99,6 +100,7 @@ export default defineConfig({
         `npx tsx server/cli/kai.ts users add ${ANSWERS_USER.email} --name "${ANSWERS_USER.name}" --password ${ANSWERS_USER.password}`,
         `npx tsx server/cli/kai.ts users add ${VOICE_USER.email} --name "${VOICE_USER.name}" --password ${VOICE_USER.password}`,
         `npx tsx server/cli/kai.ts users add ${PROCORE_USER.email} --name "${PROCORE_USER.name}" --password ${PROCORE_USER.password}`,
+        `npx tsx server/cli/kai.ts users add ${A11Y_USER.email} --name "${A11Y_USER.name}" --password ${A11Y_USER.password}`,
         `npx tsx server/cli/kai.ts users add ${ADMIN_USER.email} --name "${ADMIN_USER.name}" --password ${ADMIN_USER.password} --admin`,
         'npx tsx server/main.ts',
       ].join(' && '),

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './accessibility';
-import { E2E_USER, PLAIN_URL } from './fixtures';
+import { A11Y_USER, PLAIN_URL } from './fixtures';
 import { ask, signIn } from './helpers';
 
 /** Issue 16: axe finds no serious or critical WCAG 2.1 AA violation on the screens every user meets. */
@@ -9,7 +9,7 @@ test('welcome, main screen in light and dark, settings and help pass axe', async
   await expect(page.getByText('Your intelligent ERP assistant powered by AI')).toBeVisible();
   await expectNoSeriousViolations(page, 'the welcome page');
 
-  await signIn(page, E2E_USER);
+  await signIn(page, A11Y_USER);
   await expect(page.getByText('Information Source')).toBeVisible();
   await expectNoSeriousViolations(page, 'the main screen (light)');
   await ask(page, 'How do I enter a vendor invoice?');
@@ -45,7 +45,7 @@ test('welcome, main screen in light and dark, settings and help pass axe', async
 
 test('focus goes back to the control that opened a dialog, also from a menu', async ({ page }) => {
   await page.goto(`${PLAIN_URL}/`);
-  await signIn(page, E2E_USER);
+  await signIn(page, A11Y_USER);
   const userMenu = page.getByRole('button', { name: /^User menu/ });
   await userMenu.click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();

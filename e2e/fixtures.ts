@@ -13,6 +13,8 @@ export const VOICE_USER = { email: 'val.vega@example.com', password: 'e2e-passwo
 export const PROCORE_USER = { email: 'paz.pereira@example.com', password: 'e2e-password-Paz-42', name: 'Paz Pereira' };
 /** The help and administration journey's administrator on the plain server. */
 export const ADMIN_USER = { email: 'ada.admin@example.com', password: 'e2e-password-Admin-42', name: 'Ada Admin' };
+/** The accessibility journey's clerk: its questions and chats never change what another journey sees. */
+export const A11Y_USER = { email: 'axel.ames@example.com', password: 'e2e-password-Axel-42', name: 'Axel Ames' };
 /** What the voice journey's fake microphone says. */
 export const VOICE_QUESTION = 'Show the open invoices.';
 /** The fake Procore the dev-mode KAI connects to, and what the fake model answers about its subcontracts. */

@@ -1,5 +1,6 @@
 import '@/lib/zod-csp';
 import '@/lib/theme-init';
+import '@/lib/reload-on-stale-build';
 import '@/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,22 +1,27 @@
 import type { AuthConfigResponse } from '@contract/auth';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { LoadingScreen } from '@/components/loading-screen';
 import { Button } from '@/components/ui/button';
+import { DEV_LOADING_MESSAGE } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { AuthProvider } from '@/features/auth';
 import { getErrorMessage } from '@/lib/handle-error';
 import { useAuthConfig } from './auth-config';
 import { AppProviders } from './providers';
-import { AppRouter } from './router';
+
+// Nothing but the loading screen can show before the sign-in configuration arrives, so the rest
+// of the app (identity client, routes, main screen) downloads while that request is under way,
+// not before it starts (issue 17). The download starts as this module loads.
+const configuredApp = import('./configured-app').then((m) => ({ default: m.ConfiguredApp }));
+const ConfiguredApp = lazy(() => configuredApp);
 
 export function App() {
   return (
     <AppProviders>
       <AuthConfigGate>
         {(config) => (
-          <AuthProvider config={config}>
-            <AppRouter />
-          </AuthProvider>
+          <Suspense fallback={<StartupScreen />}>
+            <ConfiguredApp config={config} />
+          </Suspense>
         )}
       </AuthConfigGate>
     </AppProviders>
@@ -27,10 +32,14 @@ function isDevPath(): boolean {
   return window.location.pathname.replace(/\/+$/, '').toLowerCase() === paths.dev;
 }
 
+function StartupScreen() {
+  return <LoadingScreen message={isDevPath() ? DEV_LOADING_MESSAGE : undefined} />;
+}
+
 /** The OIDC client needs the server's runtime config, so nothing else renders before it. */
 function AuthConfigGate({ children }: { children: (config: AuthConfigResponse) => ReactNode }) {
   const config = useAuthConfig();
-  if (config.isPending) return <LoadingScreen message={isDevPath() ? 'Loading development mode...' : undefined} />;
+  if (config.isPending) return <StartupScreen />;
   if (config.isError) {
     return (
       <main role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">

@@ -30,14 +30,14 @@ describe('routes', () => {
     expect(screen.queryByText('404 Page Not Found')).toBeNull();
   });
 
-  it("shows '404 Page Not Found' for unknown paths", () => {
+  it("shows '404 Page Not Found' for unknown paths", async () => {
     renderRoutes('/no-such-page');
-    expect(screen.getByText('404 Page Not Found')).toBeTruthy();
+    expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
   });
 
-  it("shows '404 Page Not Found' for /dev when the server has dev mode off", () => {
+  it("shows '404 Page Not Found' for /dev when the server has dev mode off", async () => {
     renderRoutes('/dev', false);
-    expect(screen.getByText('404 Page Not Found')).toBeTruthy();
+    expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
   });
 
   it("shows 'Loading development mode...' at /DEV when dev mode is on", () => {

@@ -1,14 +1,19 @@
+import { lazy, Suspense } from 'react';
 import type { BaseLocationHook } from 'wouter';
 import { Route, Switch } from 'wouter';
+import { LoadingScreen } from '@/components/loading-screen';
+import { DEV_LOADING_MESSAGE } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { RequireAuth } from '@/features/auth';
 import { CaseInsensitiveRouter } from './case-insensitive-router';
-import { AdministrationPage } from './routes/admin-page';
-import { DevRoute } from './routes/dev-route';
-import { InvoiceProcessingPage } from './routes/invoice-processing-page';
 import { MainScreen } from './routes/main-screen';
-import { NotFoundPage } from './routes/not-found-page';
-import { ProcoreCallbackPage } from './routes/procore-callback-page';
+
+// Only the main screen is in the first download (issue 17); the other routes load when visited.
+const AdministrationPage = lazy(() => import('./routes/admin-page').then((m) => ({ default: m.AdministrationPage })));
+const DevRoute = lazy(() => import('./routes/dev-route').then((m) => ({ default: m.DevRoute })));
+const InvoiceProcessingPage = lazy(() => import('./routes/invoice-processing-page').then((m) => ({ default: m.InvoiceProcessingPage })));
+const NotFoundPage = lazy(() => import('./routes/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const ProcoreCallbackPage = lazy(() => import('./routes/procore-callback-page').then((m) => ({ default: m.ProcoreCallbackPage })));
 
 /** Every route requires sign-in except /dev (docs/product-rules.md, Sign-in). */
 function AppRoutes() {
@@ -20,7 +25,9 @@ function AppRoutes() {
         </RequireAuth>
       </Route>
       <Route path={paths.dev}>
-        <DevRoute />
+        <Suspense fallback={<LoadingScreen message={DEV_LOADING_MESSAGE} />}>
+          <DevRoute />
+        </Suspense>
       </Route>
       <Route path={paths.invoiceProcessing}>
         <RequireAuth>
@@ -48,7 +55,9 @@ function AppRoutes() {
 export function AppRouter({ hook }: { hook?: BaseLocationHook }) {
   return (
     <CaseInsensitiveRouter hook={hook}>
-      <AppRoutes />
+      <Suspense fallback={<LoadingScreen />}>
+        <AppRoutes />
+      </Suspense>
     </CaseInsensitiveRouter>
   );
 }

@@ -9,3 +9,6 @@ export const SUPPORT_EMAIL = 'support@example.com';
 export const COMPANY_NAME = 'Your Company';
 
 export const COPYRIGHT_YEAR = 2025;
+
+/** What /dev shows while the development identity (or its code) loads. */
+export const DEV_LOADING_MESSAGE = 'Loading development mode...';

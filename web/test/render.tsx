@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppProviders } from '@/app/providers';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { AuthContext, type AuthContextValue } from '@/features/auth';
 
 export function createTestQueryClient(): QueryClient {
@@ -29,7 +30,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
 
 type Options = { auth?: AuthContextValue; queryClient?: QueryClient; path?: string; withRouter?: boolean };
 
-/** Renders inside the app's providers with a fake auth state and an in-memory location. */
+/** Renders inside the app's providers (and tooltips') with a fake auth state and an in-memory location. */
 export function renderWithProviders(
   ui: ReactElement,
   { auth = fakeAuth(), queryClient = createTestQueryClient(), path = '/', withRouter = true }: Options = {},
@@ -38,7 +39,10 @@ export function renderWithProviders(
   const wrap = (children: ReactNode) => (withRouter ? <Router hook={location.hook}>{children}</Router> : children);
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <AuthContext.Provider value={auth}>{wrap(ui)}</AuthContext.Provider>
+      {/* The app puts this one in ConfiguredApp, after the sign-in configuration. */}
+      <TooltipProvider>
+        <AuthContext.Provider value={auth}>{wrap(ui)}</AuthContext.Provider>
+      </TooltipProvider>
     </AppProviders>,
   );
   return { ...result, location, queryClient, auth };

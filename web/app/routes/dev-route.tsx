@@ -2,6 +2,7 @@ import { DEV_ACCESS_TOKEN } from '@contract/auth';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { LoadingScreen } from '@/components/loading-screen';
+import { DEV_LOADING_MESSAGE } from '@/config/constants';
 import { useCurrentUser } from '@/features/auth';
 import { setAccessTokenGetter } from '@/lib/api-client';
 import { handleError } from '@/lib/handle-error';
@@ -9,12 +10,10 @@ import { authConfigQueryKey, useAuthConfig } from '../auth-config';
 import { MainScreen } from './main-screen';
 import { NotFoundPage } from './not-found-page';
 
-const DEV_LOADING_TEXT = 'Loading development mode...';
-
 /** /dev: the main screen under the server's fixed dev identity, only when the server allows it. */
 export function DevRoute() {
   const config = useAuthConfig();
-  if (config.isPending) return <LoadingScreen message={DEV_LOADING_TEXT} />;
+  if (config.isPending) return <LoadingScreen message={DEV_LOADING_MESSAGE} />;
   if (!config.data?.devMode) return <NotFoundPage />;
   return (
     <DevSession>
@@ -52,6 +51,6 @@ function DevSession({ children }: { children: ReactNode }) {
     if (currentUser.error) handleError(currentUser.error, 'Could not load the development user');
   }, [currentUser.error]);
 
-  if (!userSettled) return <LoadingScreen message={DEV_LOADING_TEXT} />;
+  if (!userSettled) return <LoadingScreen message={DEV_LOADING_MESSAGE} />;
   return <>{children}</>;
 }

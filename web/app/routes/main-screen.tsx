@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth, useCurrentUser, UserMenu, type MenuUser } from '@/features/auth';
 import { ChatView, messagesQueryKey, useChatActions } from '@/features/chat';
@@ -83,7 +84,7 @@ function MainScreenContent({ mode }: MainScreenProps) {
         onOpenInvoiceProcessing={() => setInvoiceDialogOpen(true)}
         onOpenSettings={() => setSettingsOpen(true)}
         uploadPanel={<UploadPanel sessionId={sessionId} help={<HelpButton topic="file-upload-overview" category="files" size="sm" />} />}
-        contextPanel={<ContextToolsPanel invoicesTab={<InvoicesTab />} reportsTab={<ReportsTab />} />}
+        contextPanel={<ContextTools />}
         sessionsPanel={(closeDrawer) => (
           <SessionList
             currentSessionId={sessionId}
@@ -97,15 +98,55 @@ function MainScreenContent({ mode }: MainScreenProps) {
       >
         <ChatView sessionId={sessionId} onMessageSent={onMessageSent} onOpenDocument={setOpenDocumentId} voice={appConfig.data?.voice} />
       </MainLayout>
-      <HelpDialog />
+      {/* Each dialog's code loads after first paint, one boundary apiece so none hides another. */}
+      <Suspense>
+        <HelpDialog />
+      </Suspense>
       <InvoiceDialog
         open={invoiceDialogOpen}
         onOpenChange={setInvoiceDialogOpen}
         help={<HelpButton topic="invoice-processing-features" category="invoice" size="sm" />}
       />
-      <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} isAdmin={currentUser.data?.role === 'admin'} />
-      <ProcoreDialog open={procoreOpen} onOpenChange={setProcoreOpen} />
-      <FilePreviewDialog documentId={openDocumentId} onOpenChange={(open) => !open && setOpenDocumentId(null)} />
+      <Suspense>
+        <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} isAdmin={currentUser.data?.role === 'admin'} />
+      </Suspense>
+      <Suspense>
+        <ProcoreDialog open={procoreOpen} onOpenChange={setProcoreOpen} />
+      </Suspense>
+      <Suspense>
+        <FilePreviewDialog documentId={openDocumentId} onOpenChange={(open) => !open && setOpenDocumentId(null)} />
+      </Suspense>
     </InformationSourceProvider>
+  );
+}
+
+/** Suspense for the side panel and its tabs: a spinner in their place while their code loads. */
+function PanelSlot({ children }: { children: ReactNode }) {
+  const loading = (
+    <div role="status" className="flex justify-center py-6">
+      <Spinner className="size-6" />
+      <span className="sr-only">Loading...</span>
+    </div>
+  );
+  return <Suspense fallback={loading}>{children}</Suspense>;
+}
+
+/** The 'Context and Tools' panel, closed at first paint: its code and each tab's load on opening. */
+function ContextTools() {
+  return (
+    <PanelSlot>
+      <ContextToolsPanel
+        invoicesTab={
+          <PanelSlot>
+            <InvoicesTab />
+          </PanelSlot>
+        }
+        reportsTab={
+          <PanelSlot>
+            <ReportsTab />
+          </PanelSlot>
+        }
+      />
+    </PanelSlot>
   );
 }

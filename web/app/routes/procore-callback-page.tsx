@@ -1,3 +1,5 @@
+import { Suspense } from 'react';
+import { Spinner } from '@/components/ui/spinner';
 import { ProcoreCallback } from '@/features/procore';
 import { PageShell } from './page-shell';
 
@@ -5,7 +7,9 @@ import { PageShell } from './page-shell';
 export function ProcoreCallbackPage() {
   return (
     <PageShell title="Procore">
-      <ProcoreCallback />
+      <Suspense fallback={<Spinner className="mx-auto size-6" />}>
+        <ProcoreCallback />
+      </Suspense>
     </PageShell>
   );
 }

@@ -6,7 +6,7 @@ import { toast } from './toast';
 describe('toast', () => {
   it('announces the title and description in a polite live region', async () => {
     renderWithProviders(<p>page</p>);
-    const region = screen.getByRole('region', { name: /Notifications/ });
+    const region = await screen.findByRole('region', { name: /Notifications/ });
     expect(region.getAttribute('aria-live')).toBe('polite');
 
     act(() => toast({ title: 'Document deleted', description: 'The document has been successfully removed.' }));

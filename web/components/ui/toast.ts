@@ -1,5 +1,3 @@
-import { toast as sonner } from 'sonner';
-
 /** Title, description and variant, nothing more (docs/product-rules.md, Toasts and tooltips). */
 export type ToastInput = {
   title: string;
@@ -7,9 +5,15 @@ export type ToastInput = {
   variant?: 'default' | 'destructive';
 };
 
+// Loaded on first use (issue 17); one promise, so toasts keep the order they were raised in.
+let sonner: Promise<typeof import('sonner')> | undefined;
+
 /** Shows a toast in the app's Toaster; it takes the place of any toast already shown (one at a time). */
 export function toast({ title, description, variant = 'default' }: ToastInput): void {
-  sonner.dismiss();
-  if (variant === 'destructive') sonner.error(title, { description });
-  else sonner(title, { description });
+  sonner ??= import('sonner');
+  void sonner.then(({ toast: show }) => {
+    show.dismiss();
+    if (variant === 'destructive') show.error(title, { description });
+    else show(title, { description });
+  });
 }

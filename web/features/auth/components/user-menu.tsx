@@ -1,5 +1,5 @@
 import { ChevronDown, LogOut, Settings, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -14,7 +14,9 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { getDisplayName, getInitial, getRoleLabel, type MenuUser } from '../user-display';
-import { UserSettingsDialog } from './user-settings-dialog';
+
+// Closed at first paint, so not in the first download (issue 17).
+const UserSettingsDialog = lazy(() => import('./user-settings-dialog').then((m) => ({ default: m.UserSettingsDialog })));
 
 type UserMenuProps = {
   user: MenuUser | null | undefined;
@@ -70,7 +72,9 @@ export function UserMenu({ user, isLoading = false, onSignOut }: UserMenuProps) 
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <UserSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+      <Suspense>
+        <UserSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+      </Suspense>
     </>
   );
 }

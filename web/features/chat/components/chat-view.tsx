@@ -1,5 +1,6 @@
 import type { ChatMessage, SendChatResponse } from '@contract/chat';
 import type { VoiceStatus } from '@contract/voice';
+import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
 import { useInformationSource } from '@/stores/information-source';
 import { useMessages } from '../api/get-messages';
@@ -12,7 +13,9 @@ import { ChatWelcome } from './chat-welcome';
 import { AssistantBubble, MessageBubble, UserBubble } from './message-bubble';
 import { MessageSkeletons } from './message-skeletons';
 import { TypingIndicator } from './typing-indicator';
-import { VoiceInputDialog } from './voice-input-dialog';
+
+// Closed until a recording starts, so not in the first download (issue 17).
+const VoiceInputDialog = lazy(() => import('./voice-input-dialog').then((m) => ({ default: m.VoiceInputDialog })));
 
 export type ChatViewProps = {
   /** The chat shown; without one, the first answer's sessionId becomes current via onMessageSent. */
@@ -113,7 +116,9 @@ export function ChatView({ sessionId, onMessageSent, onOpenDocument, onAttachFil
           voiceUnavailableHint={voiceUnavailable ? (voice.inputHint ?? '') : undefined}
         />
       </div>
-      <VoiceInputDialog status={recorder.status} onStop={() => void recorder.stop()} onCancel={recorder.cancel} />
+      <Suspense>
+        <VoiceInputDialog status={recorder.status} onStop={() => void recorder.stop()} onCancel={recorder.cancel} />
+      </Suspense>
     </div>
   );
 }

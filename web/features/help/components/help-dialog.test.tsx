@@ -137,8 +137,8 @@ describe('tutorials', () => {
     );
     await userEvent.click(screen.getByText('open'));
     await userEvent.click(screen.getByRole('button', { name: 'Ask your first question' }));
+    const tour = await screen.findByRole('dialog', { name: 'Ask your first question' });
     expect(screen.queryByRole('heading', { name: 'KAI Help Glossary' })).toBeNull();
-    const tour = screen.getByRole('dialog', { name: 'Ask your first question' });
     expect(tour.textContent).toContain('step 1 of 3');
     expect(screen.getByTestId('tour-highlight')).toBeTruthy();
     await userEvent.click(within(tour).getByRole('button', { name: 'Next' }));

@@ -1,5 +1,4 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { TutorialTour } from '../components/tutorial-tour';
+import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { HelpCategoryFilter } from '../lib/search-help';
 import { TUTORIALS } from '../lib/tutorials';
 
@@ -19,6 +18,9 @@ interface HelpContextValue extends HelpState {
   /** Closes the glossary and walks through the tutorial's steps on the screen. */
   startTutorial: (tutorialId: string) => void;
 }
+
+// Loaded when a tutorial starts: not in the first download (issue 17).
+const TutorialTour = lazy(() => import('../components/tutorial-tour').then((m) => ({ default: m.TutorialTour })));
 
 const HelpContext = createContext<HelpContextValue | null>(null);
 
@@ -42,7 +44,11 @@ export function HelpProvider({ children }: { children: ReactNode }) {
   return (
     <HelpContext.Provider value={value}>
       {children}
-      {tutorial && <TutorialTour key={tutorial.id} tutorial={tutorial} onEnd={() => setTutorialId(null)} />}
+      {tutorial && (
+        <Suspense>
+          <TutorialTour key={tutorial.id} tutorial={tutorial} onEnd={() => setTutorialId(null)} />
+        </Suspense>
+      )}
     </HelpContext.Provider>
   );
 }
