@@ -43,7 +43,8 @@ export async function restartableServer(kind: 'pglite' | 'postgres', env: Record
       const main = startMain(fullEnv);
       running.add(main);
       void main.exited.then(() => running.delete(main));
-      await waitReady(`${base}/readyz`, 60_000, main.exited).catch((err: Error) => {
+      // Generous: the reliability files run side by side, and a start competes with their OCR for CPU.
+      await waitReady(`${base}/readyz`, 120_000, main.exited).catch((err: Error) => {
         throw new Error(`${err.message}:\n${main.output()}`);
       });
       return main;
