@@ -27,8 +27,9 @@ const config: KnipConfig = {
     'bench/invoices/synthetic/generate.ts',
   ],
   project: ['**/*.{ts,tsx,mjs,js,css}'],
-  // Tools of the machine, not of npm: pdftotext (a bench baseline) and unshare (a sandbox test).
-  ignoreBinaries: ['pdftotext', 'unshare'],
+  // Tools of the machine, not of npm: pdftotext and tesseract (bench baselines) and unshare (a
+  // sandbox test).
+  ignoreBinaries: ['pdftotext', 'tesseract', 'unshare'],
   // The web test project's setupFiles is relative to its root (web/); knip 6.42 also resolves it
   // against the repository root. web/test/setup.ts itself is found.
   ignoreUnresolved: ['./test/setup.ts'],

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExtractorPool } from './extract';
-import { makeDocx, makeScannedPdf, makeTextPdf, makeXlsx, renderTextImage } from './test-fixtures';
+import { makeDocx, makeScannedPdf, makeScannedPdfPages, makeTextPdf, makeXlsx, renderTextImage } from './test-fixtures';
 
 const CORPUS = '/work/shared/corpus/invoices-dev';
 const pool = new ExtractorPool({ size: 2 });
@@ -123,6 +123,21 @@ describe('extractDocument (in the worker sandbox)', () => {
     const scanOnly = await pool.extract({ bytes: makeScannedPdf(jpeg, size), kind: 'pdf' });
     expect(scanOnly.metadata.method).toBe('ocr');
   });
+
+  it('reads the scanned pages of a PDF side by side, each into its own page', async () => {
+    const size = { width: 1240, height: 1754 };
+    const notes = [4410, 4420, 4430];
+    const jpegs = await Promise.all(notes.map((note) => renderTextImage([`Delivery note ${note}`, 'Received in good order'], 'jpeg', size, 40)));
+    const twoReaders = new ExtractorPool({ size: 1, ocrWorkers: 2 });
+    try {
+      const result = await twoReaders.extract({ bytes: makeScannedPdfPages(jpegs, size), kind: 'pdf' });
+      expect(result.pages.map((page) => page.page)).toEqual([1, 2, 3]);
+      notes.forEach((note, i) => expect(result.pages[i].text).toContain(`Delivery note ${note}`));
+      expect(result.metadata).toMatchObject({ method: 'ocr', pages: 3 });
+    } finally {
+      await twoReaders.close();
+    }
+  }, 60_000);
 
   it('OCRs with the network off (local traineddata, no cache, no CDN)', async () => {
     // Needs a network namespace (root or user namespaces); elsewhere this check is skipped.

@@ -44,6 +44,8 @@ export interface ExtractorPoolOptions {
   maxExternalMemoryMb?: number;
   /** A worker is replaced after this many jobs, so slow leaks in the parsers cannot pile up. */
   jobsPerWorker?: number;
+  /** OCR workers per extraction worker, each reading one scanned page at a time; default: CPUs / size, rounded up (decision 024). */
+  ocrWorkers?: number;
 }
 
 interface QueuedJob {
@@ -92,6 +94,7 @@ class Slot {
           maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb,
           maxYoungGenerationSizeMb: this.options.maxYoungGenerationSizeMb,
         },
+        workerData: { ocrWorkers: this.options.ocrWorkers },
       });
       this.worker = worker;
       this.ready = new Promise<void>((resolve, reject) => {
@@ -161,13 +164,17 @@ export class ExtractorPool {
   private closed = false;
 
   constructor(options: ExtractorPoolOptions = {}) {
+    const size = options.size ?? Math.min(4, Math.max(1, availableParallelism() - 1));
     const resolved: Required<ExtractorPoolOptions> = {
-      size: options.size ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
+      size,
       maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? 512,
       maxYoungGenerationSizeMb: options.maxYoungGenerationSizeMb ?? 64,
       // Room for the largest legitimate job: a 100 MB file, pdf.js's copy of it and 200 MB of decoded streams.
       maxExternalMemoryMb: options.maxExternalMemoryMb ?? 1024,
       jobsPerWorker: options.jobsPerWorker ?? 100,
+      // One OCR worker per core across the pool (rounded up: two cores and one extraction worker
+      // read two pages of a scanned document at once).
+      ocrWorkers: options.ocrWorkers ?? Math.max(1, Math.ceil(availableParallelism() / size)),
     };
     this.slots = Array.from({ length: resolved.size }, () => new Slot(resolved));
   }

@@ -4,12 +4,12 @@
  * as `{ code, message }`; the parent enforces time and memory.
  */
 import { open } from 'node:fs/promises';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { extractCsv } from './csv-extractor';
 import { extractDoc } from './doc-extractor';
 import { extractDocx } from './docx-extractor';
 import { detectFileType } from './file-type';
-import { extractImage } from './image-ocr';
+import { configureOcr, extractImage } from './image-ocr';
 import { isOle2 } from './ole2-directory';
 import { checkOoxmlArchive } from './ooxml-guard';
 import { extractPdf, renderPdfPage } from './pdf-extractor';
@@ -47,6 +47,7 @@ const MEMORY_REPORT_MS = 100;
 
 const port = parentPort;
 if (!port) throw new Error('extract.worker.ts must run in a worker thread');
+configureOcr((workerData as { ocrWorkers: number }).ocrWorkers);
 
 port.on('message', async (job: WorkerJob) => {
   // resourceLimits cap the V8 heap only; decoded streams and inflated parts live in ArrayBuffers

@@ -1,32 +1,31 @@
 /**
- * OCR with tesseract.js and the English model shipped in @tesseract.js-data/eng, read from
- * node_modules (never the CDN, never a cache file). One tesseract worker per extraction worker,
- * created on first use and reused. Image dimensions come from the header before anything decodes
- * the pixels, so a pixel bomb is refused for the price of reading 30 bytes.
+ * OCR of page images with tesseract.js (decision 024). The engine starts on first use with one
+ * OCR worker per core (ExtractorPool's ocrWorkers) and is reused; the scanned pages of one
+ * document are read side by side, a page per worker. Pages reach tesseract as they are:
+ * levelling, cropping or cutting them changed what it read (decision 024).
+ * Image dimensions come from the header before anything decodes the pixels, so a pixel bomb is
+ * refused for the price of reading 30 bytes.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
+import type { Canvas } from '@napi-rs/canvas';
+import { startOcrEngine, type OcrEngine, type OcrWord } from './ocr-engine';
+import { encodeStoredPng } from './stored-png';
 import { ExtractionError, corruptMessage, describeKind, type Extraction, type ExtractionLimits } from './types';
 
-const require = createRequire(import.meta.url);
-/** The LSTM-only integer model: a quarter the size of 4.0.0/, same accuracy for OEM.LSTM_ONLY. */
-const ENG_LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+/** Pages read at once per extraction worker (ExtractorPool's ocrWorkers). */
+let workers = 1;
+let engine: Promise<OcrEngine> | undefined;
 
-let tesseract: Promise<TesseractWorker> | undefined;
+/** Set by the extraction worker at start, before the first OCR call. */
+export function configureOcr(ocrWorkers: number): void {
+  workers = Math.max(1, Math.floor(ocrWorkers));
+}
 
-function ocrWorker(): Promise<TesseractWorker> {
-  tesseract ??= createWorker('eng', OEM.LSTM_ONLY, {
-    langPath: ENG_LANG_PATH,
-    gzip: true,
-    cacheMethod: 'none',
-    // The core wasm is resolved from node_modules by tesseract.js itself in Node.
-    errorHandler: () => {},
-  }).catch((error: unknown) => {
-    tesseract = undefined;
+function ocrEngine(): Promise<OcrEngine> {
+  engine ??= startOcrEngine(workers).catch((error: unknown) => {
+    engine = undefined;
     throw error;
   });
-  return tesseract;
+  return engine;
 }
 
 export interface OcrResult {
@@ -34,45 +33,57 @@ export interface OcrResult {
   confidence: number;
 }
 
-export async function recognise(image: Uint8Array): Promise<OcrResult> {
-  const worker = await ocrWorker();
-  const { data } = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
-  return { text: data.text.replace(/[ \t]+\n/g, '\n').trim(), confidence: data.confidence };
-}
-
-export interface OcrWord {
-  text: string;
-  /** 0-100 */
-  confidence: number;
-  /** Pixels from the image's top-left corner. */
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
+/** `image` is an encoded image or a drawn canvas (a rendered PDF page). */
+export async function recognise(image: Uint8Array | Canvas): Promise<OcrResult> {
+  const { text, confidence } = await (await ocrEngine()).read(pageImage(image), { words: false });
+  return { text: text.replace(/[ \t]+\n/g, '\n').trim(), confidence };
 }
 
 /** Words with their pixel boxes, in tesseract's reading order (block, paragraph, line). */
-export async function recogniseWords(image: Uint8Array): Promise<{ words: OcrWord[]; confidence: number }> {
-  const worker = await ocrWorker();
-  const { data } = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { blocks: true, text: false });
-  const words: OcrWord[] = [];
-  for (const block of data.blocks ?? []) {
-    for (const paragraph of block.paragraphs) {
-      for (const line of paragraph.lines) {
-        for (const word of line.words) {
-          const text = word.text.trim();
-          if (text) words.push({ text, confidence: word.confidence, ...word.bbox });
-        }
-      }
-    }
+export async function recogniseWords(image: Uint8Array | Canvas): Promise<{ words: OcrWord[]; confidence: number }> {
+  const { words, confidence } = await (await ocrEngine()).read(pageImage(image), { words: true });
+  return { words, confidence };
+}
+
+function pageImage(image: Uint8Array | Canvas): Buffer {
+  if (image instanceof Uint8Array) return Buffer.from(image.buffer, image.byteOffset, image.byteLength);
+  const { width, height } = image;
+  return encodeStoredPng(image.getContext('2d').getImageData(0, 0, width, height).data, width, height);
+}
+
+/**
+ * The scanned pages of one document, read in the background one per OCR worker while the caller
+ * draws the next; `drain` waits for them all and throws the first failure.
+ */
+export class OcrQueue {
+  private readonly running = new Set<Promise<void>>();
+  private failure?: { error: unknown };
+
+  async add(read: () => Promise<void>): Promise<void> {
+    while (this.running.size >= workers) await Promise.race(this.running);
+    this.throwFailure();
+    const running: Promise<void> = read()
+      .catch((error: unknown) => {
+        this.failure ??= { error };
+      })
+      .finally(() => this.running.delete(running));
+    this.running.add(running);
   }
-  return { words, confidence: data.confidence };
+
+  async drain(): Promise<void> {
+    await Promise.all(this.running);
+    this.throwFailure();
+  }
+
+  private throwFailure(): void {
+    if (this.failure) throw this.failure.error;
+  }
 }
 
 export async function closeOcr(): Promise<void> {
-  const pending = tesseract;
-  tesseract = undefined;
-  if (pending) await (await pending).terminate();
+  const pending = engine;
+  engine = undefined;
+  if (pending) await (await pending).close();
 }
 
 export type ImageKind = 'png' | 'jpeg' | 'webp';
@@ -106,7 +117,7 @@ function checkImageSize(bytes: Uint8Array, kind: ImageKind, limits: Pick<Extract
 }
 
 /** Width and height from the image header, or null when the header is not where it must be. */
-export function imageDimensions(bytes: Uint8Array, kind: ImageKind): { width: number; height: number } | null {
+function imageDimensions(bytes: Uint8Array, kind: ImageKind): { width: number; height: number } | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const ascii = (offset: number, length: number) => String.fromCharCode(...bytes.subarray(offset, offset + length));
   if (kind === 'png') {

@@ -4,12 +4,12 @@
  * pdf.js runs with its "fake worker" in this thread, which is already the sandbox worker; fonts,
  * CMaps and wasm decoders come from node_modules so nothing is fetched.
  */
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
-import { recognise } from './image-ocr';
+import { OcrQueue, recognise } from './image-ocr';
 import { fontsToWeigh, writePdfPages, type PdfLine, type PdfPageContent } from './pdf-headings';
 import { ExtractionError, corruptMessage, type ExtractedPage, type Extraction, type ExtractionLimits } from './types';
 
@@ -32,28 +32,34 @@ export async function extractPdf(bytes: Uint8Array, limits: Pick<ExtractionLimit
     const confidences: number[] = [];
     let textPages = 0;
     let ocrBudget = limits.maxOcrPages;
+    // The scans of a document are read side by side, a page per OCR worker, while the next is drawn.
+    const scans = new OcrQueue();
     for (let number = 1; number <= readable; number++) {
       const page = await doc.getPage(number).catch(() => {
         throw new ExtractionError('corrupt', corruptMessage('pdf'));
       });
-      let content: PdfPageContent = await pageLines(page);
+      const content: PdfPageContent = await pageLines(page);
       const chars = visibleChars(content.map((line) => line.text).join(''));
+      const index = contents.push(content) - 1;
       if (chars >= MIN_TEXT_CHARS) {
         textPages++;
       } else if (ocrBudget > 0) {
         ocrBudget--;
-        const ocr = await recognise(await renderPage(page, limits.maxPixels));
-        if (visibleChars(ocr.text) > chars) {
-          content = ocr.text;
-          confidences.push(ocr.confidence);
-        }
+        const canvas = await drawPage(page, limits.maxPixels);
+        await scans.add(async () => {
+          const ocr = await recognise(canvas);
+          if (visibleChars(ocr.text) > chars) {
+            contents[index] = ocr.text;
+            confidences.push(ocr.confidence);
+          }
+        });
       } else if (ocrBudget === 0) {
         ocrBudget--;
         warnings.push(`Only ${limits.maxOcrPages} scanned pages were OCRed; later scanned pages were skipped.`);
       }
       page.cleanup();
-      contents.push(content);
     }
+    await scans.drain();
     const bold = await boldFonts(doc, contents, fontsToWeigh(contents));
     const pages: ExtractedPage[] = writePdfPages(contents, bold).map((text, i) => ({ page: i + 1, text }));
     const info = await doc
@@ -227,7 +233,17 @@ export async function renderPdfPage(bytes: Uint8Array, width: number, maxPixels:
   }
 }
 
+/** PNG of the page, at 150 dpi unless told (within the pixel limit). */
 export async function renderPage(page: PDFPageProxy, maxPixels: number, initialScale = OCR_DPI / 72): Promise<Uint8Array> {
+  const canvas = await drawPage(page, maxPixels, initialScale);
+  // Synchronous on purpose (we are in the extraction worker): the async encode of @napi-rs/canvas
+  // 0.1.x reads the surface on the threadpool without holding it, and a GC of the canvas meanwhile
+  // crashes the process (Brooooooklyn/canvas#1312).
+  return canvas.encodeSync('png');
+}
+
+/** The page drawn on a white canvas, at 150 dpi unless told (within the pixel limit); OCR reads it as it is, without a PNG in between. */
+export async function drawPage(page: PDFPageProxy, maxPixels: number, initialScale = OCR_DPI / 72): Promise<Canvas> {
   const base = page.getViewport({ scale: 1 });
   let scale = initialScale;
   const pixels = base.width * base.height * scale * scale;
@@ -247,10 +263,7 @@ export async function renderPage(page: PDFPageProxy, maxPixels: number, initialS
   } catch {
     throw new ExtractionError('corrupt', corruptMessage('pdf'));
   }
-  // Synchronous on purpose (we are in the extraction worker): the async encode of @napi-rs/canvas
-  // 0.1.x reads the surface on the threadpool without holding it, and a GC of the canvas meanwhile
-  // crashes the process (Brooooooklyn/canvas#1312).
-  return canvas.encodeSync('png');
+  return canvas;
 }
 
 function visibleChars(text: string): number {

@@ -5,9 +5,10 @@
  */
 import { Util, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
-import { imageDimensions, recogniseWords } from './image-ocr';
+import type { Canvas } from '@napi-rs/canvas';
+import { OcrQueue, recogniseWords } from './image-ocr';
 import type { InvoiceLayout, LayoutItem, LayoutPage } from './invoice-layout';
-import { MIN_TEXT_CHARS, openPdf, renderPage } from './pdf-extractor';
+import { MIN_TEXT_CHARS, drawPage, openPdf } from './pdf-extractor';
 import { ExtractionError, corruptMessage, type ExtractionLimits } from './types';
 
 export type LayoutLimits = Pick<ExtractionLimits, 'maxPages' | 'maxOcrPages' | 'maxPixels'>;
@@ -23,24 +24,26 @@ export async function readPdfLayout(bytes: Uint8Array, limits: LayoutLimits): Pr
     const pages: LayoutPage[] = [];
     let ocrBudget = limits.maxOcrPages;
     const readable = Math.min(doc.numPages, limits.maxPages);
+    // As in extractPdf: the scans of a document are read side by side, a page per OCR worker.
+    const scans = new OcrQueue();
     for (let number = 1; number <= readable; number++) {
       const page = await doc.getPage(number).catch(() => {
         throw new ExtractionError('corrupt', corruptMessage('pdf'));
       });
       const viewport = page.getViewport({ scale: 1 });
-      let items = await textItems(page);
-      let ocr = false;
-      if (visibleChars(items) < MIN_TEXT_CHARS && ocrBudget > 0) {
+      const layout: LayoutPage = { page: number, width: viewport.width, height: viewport.height, items: await textItems(page), ocr: false };
+      pages.push(layout);
+      if (visibleChars(layout.items) < MIN_TEXT_CHARS && ocrBudget > 0) {
         ocrBudget--;
-        const words = await ocrItems(page, viewport.width, limits.maxPixels);
-        if (visibleChars(words) > visibleChars(items)) {
-          items = words;
-          ocr = true;
-        }
+        const canvas = await drawPage(page, limits.maxPixels);
+        await scans.add(async () => {
+          const words = await ocrItems(canvas, viewport.width);
+          if (visibleChars(words) > visibleChars(layout.items)) Object.assign(layout, { items: words, ocr: true });
+        });
       }
       page.cleanup();
-      pages.push({ page: number, width: viewport.width, height: viewport.height, items, ocr });
     }
+    await scans.drain();
     return { pages, attachments: await xmlAttachments(doc) };
   } finally {
     await doc.destroy();
@@ -67,12 +70,9 @@ async function textItems(page: PDFPageProxy): Promise<LayoutItem[]> {
   return items;
 }
 
-async function ocrItems(page: PDFPageProxy, pageWidth: number, maxPixels: number): Promise<LayoutItem[]> {
-  const png = await renderPage(page, maxPixels);
-  const size = imageDimensions(png, 'png');
-  if (!size) return [];
-  const scale = pageWidth / size.width;
-  const { words } = await recogniseWords(png);
+async function ocrItems(canvas: Canvas, pageWidth: number): Promise<LayoutItem[]> {
+  const scale = pageWidth / canvas.width;
+  const { words } = await recogniseWords(canvas);
   return words
     .filter((word) => word.confidence >= MIN_WORD_CONFIDENCE)
     .map((word) => ({
