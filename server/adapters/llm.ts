@@ -2,6 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { LlmConfig } from '../config';
+import { withLeanStreaming } from './openai-chat-stream';
 
 /**
  * The one door to language models. OpenAI-compatible servers go through `.chat()`, which calls
@@ -13,6 +14,8 @@ export function createLanguageModel(config: LlmConfig): LanguageModelV3 {
     return createAnthropic({ apiKey: config.apiKey, baseURL: config.baseUrl })(config.model);
   }
   // LLM_BASE_URL is the OpenAI base URL including its version path (`http://localhost:11434/v1`).
-  // Local servers accept any key, but the SDK insists on one.
-  return createOpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey ?? 'not-needed', name: 'openai-compatible' }).chat(config.model);
+  // Local servers accept any key, but the SDK insists on one. Streams are read by KAI's thin
+  // reader (decision 028); the SDK still makes the non-streamed calls (invoice model fill).
+  const sdkModel = createOpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey ?? 'not-needed', name: 'openai-compatible' }).chat(config.model);
+  return withLeanStreaming(sdkModel, { baseUrl: config.baseUrl ?? 'https://api.openai.com/v1', apiKey: config.apiKey, model: config.model });
 }
