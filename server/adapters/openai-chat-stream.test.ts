@@ -28,7 +28,8 @@ async function partsOf(model: LanguageModelV3): Promise<LanguageModelV3StreamPar
     toolChoice: { type: 'auto' },
   });
   const parts: LanguageModelV3StreamPart[] = [];
-  for await (const part of stream) parts.push(part);
+  const reader = stream.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) parts.push(read.value);
   return parts;
 }
 
