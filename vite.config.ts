@@ -2,12 +2,15 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   root: here('./web'),
-  plugins: [react(), tailwindcss()],
+  // Brotli and gzip copies beside each file, which the server sends to browsers that accept them
+  // (server/plugins/web-app.ts, preCompressed): compressed once at build, not per request.
+  plugins: [react(), tailwindcss(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   resolve: {
     alias: {
       '@contract': here('./contract'),
