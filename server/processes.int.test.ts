@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DocumentDto, UploadResponse } from '@contract/documents';
+import { listen } from './db/notifications';
 import { startDocumentsTestApp, uploadForm } from './test/documents-app';
 import { createEmptyPostgresDatabase } from './test/databases';
 import { freePort } from './test/free-port';
@@ -56,6 +57,11 @@ describe.runIf(process.env.DATABASE_URL)('several KAI processes on one PostgreSQ
     const web = await startDocumentsTestApp('postgres', { KAI_DOCUMENT_JOBS: 'false' });
     cleanups.push(web.close);
     const headers = await web.auth('clerk-w');
+    // What a separate worker hears: the upload is announced, so it need not wait for its poll.
+    let announced = 0;
+    const listener = listen({ url: web.database.url!, channel: 'kai_document_queued', onNotify: () => announced++ });
+    cleanups.push(() => listener.close());
+    for (let i = 0; i < 250 && announced === 0; i++) await new Promise((r) => setTimeout(r, 20)); // the wake-up on connecting
     const upload = await web.app.inject({
       method: 'POST',
       url: '/api/upload',
@@ -66,6 +72,8 @@ describe.runIf(process.env.DATABASE_URL)('several KAI processes on one PostgreSQ
     const { id } = (upload.json() as UploadResponse).files[0];
     const status = async () => ((await web.app.inject({ url: `/api/document/${id}`, headers })).json() as DocumentDto).status;
     expect(await status()).toBe('queued');
+    for (let i = 0; i < 100 && announced < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(announced).toBe(2);
 
     const worker = spawn(process.execPath, ['--import', 'tsx', new URL('./worker.ts', import.meta.url).pathname], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', KAI_WEB_DIST: '/nonexistent', DATABASE_URL: web.database.url },

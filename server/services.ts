@@ -11,6 +11,7 @@ import { createProcoreApi, procoreWebUrl } from './adapters/procore-api';
 import { createProcoreOAuth } from './adapters/procore-oauth';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { listen, notify } from './db/notifications';
 import { DEFAULT_IMPORT_LAYOUT, loadImportLayout } from './import-files';
 import { parseInvoiceLayout } from './invoice-reading';
 import { createApiTokensRepository } from './modules/api-tokens/api-tokens.repository';
@@ -207,8 +208,17 @@ function createFileServices(config: Config, deps: ServicesDeps & { retrieval: Re
     autoStart: config.processes.documentJobs,
     pool,
   });
+  const queued = announceQueuedDocuments(config, deps, () => documentQueue.wake());
   const repository = createDocumentsRepository(db);
-  const documents = createDocumentsService({ repository, retrieval: deps.retrieval, uploads, onQueued: () => documentQueue.wake() });
+  const documents = createDocumentsService({
+    repository,
+    retrieval: deps.retrieval,
+    uploads,
+    onQueued: () => {
+      documentQueue.wake();
+      queued.announce();
+    },
+  });
   const renderPdfPreview = createPdfPreviewer({ repository, pool, timeoutMs: uploads.extractionTimeoutMs, maxBytes: uploads.maxFileBytes });
   return {
     documents,
@@ -219,9 +229,39 @@ function createFileServices(config: Config, deps: ServicesDeps & { retrieval: Re
     limits: { maxBytes: uploads.maxFileBytes, timeoutMs: uploads.extractionTimeoutMs },
     /** Stops the queue, then the sandbox's workers. */
     async close() {
+      await queued.close();
       await documentQueue.stop();
       await pool.close();
     },
+  };
+}
+
+const QUEUED_CHANNEL = 'kai_document_queued';
+
+/**
+ * On PostgreSQL, a queued document is announced with NOTIFY, and a process that takes document
+ * jobs LISTENs: `npm run worker` and other instances start on it at once, not at their next
+ * 2-second poll (decision 025). PGlite is one process: its own wake-up is enough.
+ */
+function announceQueuedDocuments(config: Config, deps: ServicesDeps, wake: () => void) {
+  const url = config.databaseUrl;
+  const log = deps.log.child({ module: 'documents' });
+  const listener =
+    url && config.processes.documentJobs
+      ? listen({
+          url,
+          channel: QUEUED_CHANNEL,
+          onNotify: wake,
+          onError: (err) => log.warn({ err }, 'listening for queued documents failed; polling meanwhile'),
+          connectTimeoutMs: config.databaseTimeouts.connectMs,
+        })
+      : undefined;
+  return {
+    announce(): void {
+      if (deps.database.kind !== 'postgres') return;
+      notify(deps.database.db, QUEUED_CHANNEL).catch((err: unknown) => log.warn({ err }, 'announcing a queued document failed'));
+    },
+    close: async () => listener?.close(),
   };
 }
 
