@@ -8,7 +8,8 @@ import { BENCH_AUDIENCE, benchTokens, freePort, processTreeCpuMs, startProcess }
 
 /**
  * Time to first token through KAI versus calling the same fake OpenAI-compatible server
- * directly, at 1 and at 50 concurrent streams. The client (this process), KAI and the model
+ * directly, at 1, 50 and 200 concurrent streams. With PostgreSQL, `BENCH_KAI_WORKERS=N` runs KAI
+ * as N HTTP processes (KAI_WORKERS; the CPU figures then sum the processes). The client (this process), KAI and the model
  * server each run in their own process, as they would in production. KAI's overhead includes
  * what a real request does before the model is called: token check, session lookup, history,
  * guide retrieval, storing the question.
@@ -21,6 +22,7 @@ import { BENCH_AUDIENCE, benchTokens, freePort, processTreeCpuMs, startProcess }
  * `burst50` is 50 questions sent in the same millisecond.
  */
 const REQUESTS_PER_STREAM = Number(process.env.BENCH_REQUESTS_PER_STREAM ?? 6);
+const WORKERS = process.env.DATABASE_URL ? process.env.BENCH_KAI_WORKERS : undefined;
 const TOKEN_DELAY_MS = 25;
 const SHORT_ANSWER = 20;
 const TYPICAL_ANSWER = 200;
@@ -57,12 +59,13 @@ const kai = await startProcess(
     LLM_MODEL: 'bench-model',
     // Each bench user sends far more than a person would in a minute; the limiter still runs.
     KAI_CHAT_RATE_LIMIT: '1000000',
+    ...(WORKERS ? { KAI_WORKERS: WORKERS } : {}),
     ...(process.env.BENCH_BUDGET ? { KAI_DAILY_TOKEN_BUDGET: process.env.BENCH_BUDGET } : {}),
   },
   /guide index up to date/,
 );
 const kaiUrl = `http://127.0.0.1:${kaiPort}/api/chat`;
-const tokens = await benchTokens(issuer, 50);
+const tokens = await benchTokens(issuer, 200);
 
 async function firstChunkMs(url: string, init: RequestInit, marker: string): Promise<number> {
   const started = performance.now();
@@ -149,6 +152,7 @@ const results = {
   concurrency1: compare(await sustained(1, 50, direct), await kaiPhase(sustained(1, 50, () => throughKai(0)))),
   concurrency50: compare(await sustained(50, REQUESTS_PER_STREAM, direct), await kaiPhase(sustained(50, REQUESTS_PER_STREAM, throughKai))),
   burst50: compare(await burst(50, 3, direct), await kaiPhase(burst(50, 3, throughKai))),
+  concurrency200: compare(await sustained(200, REQUESTS_PER_STREAM, direct), await kaiPhase(sustained(200, REQUESTS_PER_STREAM, throughKai))),
 };
 const exited = (child: typeof kai) => new Promise((resolve) => child.once('exit', resolve));
 model.kill('SIGTERM');
@@ -157,16 +161,19 @@ model = await startModel(TYPICAL_ANSWER);
 answerTokens = TYPICAL_ANSWER;
 const typical = Math.max(1, Math.round(REQUESTS_PER_STREAM / 2));
 const concurrency50TypicalAnswers = compare(await sustained(50, typical, direct), await kaiPhase(sustained(50, typical, throughKai)));
+const concurrency200TypicalAnswers = compare(await sustained(200, typical, direct), await kaiPhase(sustained(200, typical, throughKai)));
 console.log(
   JSON.stringify(
     {
       benchmark: 'chat-time-to-first-token',
       database: postgres ? 'postgres' : 'pglite',
+      processes: Number(WORKERS ?? 1) || WORKERS,
       tokenDelayMs: TOKEN_DELAY_MS,
       answerTokens: SHORT_ANSWER,
       goal: { p50Ms: 5, p99Ms: 20 },
       ...results,
       concurrency50TypicalAnswers: { answerTokens: TYPICAL_ANSWER, ...concurrency50TypicalAnswers },
+      concurrency200TypicalAnswers: { answerTokens: TYPICAL_ANSWER, ...concurrency200TypicalAnswers },
     },
     null,
     2,
