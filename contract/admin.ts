@@ -22,6 +22,9 @@ export const adminUserList = z.object({
 });
 export type AdminUserList = z.infer<typeof adminUserList>;
 
+/** How long an invitation link works (once). */
+export const INVITATION_VALID_DAYS = 7;
+
 /** POST /api/admin/users */
 export const addUserInput = z.strictObject({
   email: z.string().trim().email().max(320),

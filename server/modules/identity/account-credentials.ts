@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { INVITATION_VALID_DAYS } from '@contract/admin';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { normalizeEmail, type AccountRow, type AccountsRepository } from './accounts.repository';
 import { generatePassword, hashPassword, passwordProblem, verifyPassword } from './password';
 
 /** Where invitation links point; the invitation routes answer there. */
 export const INVITATION_PATH = '/invite';
-const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
+const INVITATION_TTL_MS = INVITATION_VALID_DAYS * 24 * 60 * 60_000;
 /** 32 random bytes in base64url: anything else cannot be a token and is not looked up. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 

@@ -1,4 +1,4 @@
-import type { AddUserInput, AdminUserResult } from '@contract/admin';
+import { INVITATION_VALID_DAYS, type AddUserInput, type AdminUserResult } from '@contract/admin';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -12,7 +12,11 @@ type Credential = NonNullable<AddUserInput['credential']>;
 
 const CREDENTIALS: { value: Credential; label: string; hint: string }[] = [
   { value: 'password', label: 'One-time password', hint: 'You pass it on; they choose their own at their first sign-in.' },
-  { value: 'invitation', label: 'Send an invitation link', hint: 'They open the link (valid 7 days, once) and set their own password.' },
+  {
+    value: 'invitation',
+    label: 'Send an invitation link',
+    hint: `They open the link (valid ${INVITATION_VALID_DAYS} days, once) and set their own password.`,
+  },
 ];
 
 /** Adds an account; the parent shows the one-time password or invitation link that comes back. */
