@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExtractorPool } from './extract';
+import { EXTRACTION_NICE } from './thread-priority';
 import { makeDocx, makeScannedPdf, makeScannedPdfPages, makeTextPdf, makeXlsx, renderTextImage } from './test-fixtures';
 
 const CORPUS = '/work/shared/corpus/invoices-dev';
@@ -99,6 +100,18 @@ describe('extractDocument (in the worker sandbox)', () => {
     const capped = await pool.extract({ bytes: xlsx, kind: 'xlsx', limits: { maxCells: 3 } });
     expect(capped.text).not.toContain('Cement');
     expect(capped.metadata.warnings?.[0]).toMatch(/first 3 cells/);
+  });
+
+  it.runIf(process.platform === 'linux')('runs extraction and OCR threads at a lower priority than the request handlers', async () => {
+    await pool.extract({ bytes: await renderTextImage(['Priority check'], 'png'), kind: 'png' });
+    const niceOf = (task: string) => {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    const nices = readdirSync('/proc/self/task').map(niceOf);
+    expect(niceOf(String(process.pid))).toBe(0);
+    // The extraction worker and the tesseract.js workers it started.
+    expect(nices.filter((nice) => nice === EXTRACTION_NICE).length).toBeGreaterThanOrEqual(2);
   });
 
   it('OCRs PNG, JPEG and WebP images', async () => {

@@ -16,6 +16,7 @@ import { extractPdf, renderPdfPage } from './pdf-extractor';
 import { readPdfLayout } from './pdf-layout';
 import { checkPdfStreams } from './pdf-streams';
 import { readTableRows } from './table-rows';
+import { lowerThisThreadsPriority } from './thread-priority';
 import { ExtractionError, describeKind, type DocumentKind, type Extraction, type ExtractionLimits, type TableKind } from './types';
 import { extractXls } from './xls-extractor';
 import { extractXlsx } from './xlsx-extractor';
@@ -48,6 +49,8 @@ const MEMORY_REPORT_MS = 100;
 const port = parentPort;
 if (!port) throw new Error('extract.worker.ts must run in a worker thread');
 configureOcr((workerData as { ocrWorkers: number }).ocrWorkers);
+// Before the OCR threads start, so they inherit it.
+lowerThisThreadsPriority();
 
 port.on('message', async (job: WorkerJob) => {
   // resourceLimits cap the V8 heap only; decoded streams and inflated parts live in ArrayBuffers
