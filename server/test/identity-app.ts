@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
+import { createAccountsRepository } from '../modules/identity/accounts.repository';
+import { createAccountsService, type AccountsService } from '../modules/identity/accounts.service';
+import { createOidcPayloadsRepository } from '../modules/identity/oidc-payloads.repository';
+import { createUsersRepository } from '../modules/users/users.repository';
 import { freePort } from './free-port';
 
 export const ADMIN_EMAIL = 'admin@example.test';
@@ -42,4 +46,15 @@ export async function startApp(env: Record<string, string> = {}, logStream?: Nod
       await database.close();
     },
   };
+}
+
+/** The accounts service over `db`, wired as the app wires it (signing out deletes the account's grants). */
+export function accountsServiceOn(db: Database, issuer: string): AccountsService {
+  const payloads = createOidcPayloadsRepository(db);
+  return createAccountsService({
+    accounts: createAccountsRepository(db),
+    users: createUsersRepository(db),
+    signOutEverywhere: (id) => payloads.deleteForAccount(id),
+    issuer,
+  });
 }

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { createUsersRepository } from '../users/users.repository';
-import { createAccountsRepository } from './accounts.repository';
-import { createAccountsService } from './accounts.service';
 import { createBuiltinIdentity } from './builtin-identity';
 import { createInstanceSettingsRepository } from './instance-settings.repository';
-import { createOidcAdapter, createOidcPayloadsRepository } from './oidc-payloads.repository';
+import { createOidcAdapter } from './oidc-payloads.repository';
 import { loadSigningKeys } from './signing-keys';
+import { accountsServiceOn } from '../../test/identity-app';
 
 let database: DatabaseHandle;
 const ISSUER = 'http://127.0.0.1:9/oidc';
@@ -19,15 +18,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const makeService = () => {
-  const payloads = createOidcPayloadsRepository(database.db);
-  return createAccountsService({
-    accounts: createAccountsRepository(database.db),
-    users: createUsersRepository(database.db),
-    signOutEverywhere: (id) => payloads.deleteForAccount(id),
-    issuer: ISSUER,
-  });
-};
+const makeService = () => accountsServiceOn(database.db, ISSUER);
 
 describe('first start', () => {
   it('creates one admin with a one-time password printed to stdout, even when two instances race', async () => {

@@ -3,12 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltinIdentityConfig } from '../../config';
 import { accounts } from '../../db/schema';
-import { createUsersRepository } from '../users/users.repository';
 import { mintAccessToken } from './access-token';
 import { createAccountsRepository } from './accounts.repository';
-import { createAccountsService, type AccountsService } from './accounts.service';
-import { createOidcPayloadsRepository } from './oidc-payloads.repository';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startApp, type RunningApp } from '../../test/identity-app';
+import type { AccountsService } from './accounts.service';
+import { accountsServiceOn, ADMIN_EMAIL, ADMIN_PASSWORD, startApp, type RunningApp } from '../../test/identity-app';
 import { decodeJwtPart, formAction, TestBrowser } from '../../test/browser';
 import { signInFlow } from '../../test/sign-in';
 
@@ -24,14 +22,7 @@ beforeAll(async () => {
     },
   });
   running = await startApp({ LOG_LEVEL: 'debug' }, logStream);
-  const { db } = running.database;
-  const payloads = createOidcPayloadsRepository(db);
-  service = createAccountsService({
-    accounts: createAccountsRepository(db),
-    users: createUsersRepository(db),
-    signOutEverywhere: (id) => payloads.deleteForAccount(id),
-    issuer: running.config.identity.issuer,
-  });
+  service = accountsServiceOn(running.database.db, running.config.identity.issuer);
 });
 
 afterAll(async () => {

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUsersRepository } from '../users/users.repository';
 import { createAccountsRepository } from './accounts.repository';
-import { createAccountsService, type AccountsService } from './accounts.service';
-import { createOidcPayloadsRepository } from './oidc-payloads.repository';
+import type { AccountsService } from './accounts.service';
 import { hashPassword } from './password';
-import { startApp, type RunningApp } from '../../test/identity-app';
+import { accountsServiceOn, startApp, type RunningApp } from '../../test/identity-app';
 import { formAction, TestBrowser } from '../../test/browser';
 import { signInFlow } from '../../test/sign-in';
 
@@ -13,14 +11,7 @@ let service: AccountsService;
 
 beforeAll(async () => {
   running = await startApp();
-  const { db } = running.database;
-  const payloads = createOidcPayloadsRepository(db);
-  service = createAccountsService({
-    accounts: createAccountsRepository(db),
-    users: createUsersRepository(db),
-    signOutEverywhere: (id) => payloads.deleteForAccount(id),
-    issuer: running.config.identity.issuer,
-  });
+  service = accountsServiceOn(running.database.db, running.config.identity.issuer);
 });
 afterAll(async () => {
   await running?.close();
