@@ -241,7 +241,7 @@ const QUEUED_CHANNEL = 'kai_document_queued';
 /**
  * On PostgreSQL, a queued document is announced with NOTIFY, and a process that takes document
  * jobs LISTENs: `npm run worker` and other instances start on it at once, not at their next
- * 2-second poll (decision 025). PGlite is one process: its own wake-up is enough.
+ * 2-second poll (decision 029). PGlite is one process: its own wake-up is enough.
  */
 function announceQueuedDocuments(config: Config, deps: ServicesDeps, wake: () => void) {
   const url = config.databaseUrl;
