@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 // jsdom lacks the layout APIs Radix primitives touch.
 class ResizeObserverStub {
@@ -23,4 +23,10 @@ afterEach(() => {
   toast.dismiss();
   window.localStorage.clear();
   document.documentElement.classList.remove('dark');
+});
+
+// A toast closed during a test removes itself 200 ms later (sonner's exit animation). Should that
+// timer outlive the file, it fires after jsdom is gone and fails the run ("window is not defined").
+afterAll(async () => {
+  if (toast.getHistory().length > 0) await new Promise((resolve) => setTimeout(resolve, 250));
 });
