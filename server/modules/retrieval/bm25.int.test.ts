@@ -72,9 +72,10 @@ describe.each(databaseKinds)('BM25 ranking (%s)', (kind) => {
       const terms: QueryTerm[] = Array.from({ length: 1 + (q % 4) }, (_, i) => ({ lexeme: word(), weight: i === 0 ? 1 : 0.4, concept: i }));
       const unique = [...new Map(terms.map((t) => [t.lexeme, t])).values()];
       const expected = bruteForce(stored, unique, 5).map((row) => expect.closeTo(row.score, 9));
-      // One search that scores everything at once, one that starts from the rarest term and prunes.
-      for (const firstRound of [10_000, 1]) {
-        const found = await searchBm25(database.handle.db, { corpus: 'uploaded', ownerId: owner }, unique, 5, firstRound);
+      // One search that scores everything at once, one that starts from the rarest term and prunes,
+      // and one that reads each term count from the stored (compressed) passage instead of a copy.
+      for (const tuning of [{ firstRound: 10_000 }, { firstRound: 1 }, { firstRound: 1, decompressOnceUpTo: 0 }]) {
+        const found = await searchBm25(database.handle.db, { corpus: 'uploaded', ownerId: owner }, unique, 5, tuning);
         expect(found.map((row) => row.score)).toEqual(expected);
       }
     }

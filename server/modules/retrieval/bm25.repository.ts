@@ -21,8 +21,18 @@ export const B = 0.75;
 /** A word of the title or a heading counts this many times. */
 export const TITLE_BOOST = 2;
 
-/** Passages the first MaxScore round may score: one round answers most questions on small libraries. */
-const FIRST_ROUND_CANDIDATES = 2_000;
+export interface SearchTuning {
+  /** Passages the first MaxScore round may score: one round answers most questions on small libraries. */
+  firstRound: number;
+  /**
+   * Up to this many candidates, each one's term counts are decompressed once for all of its lookups
+   * (about 3x faster than once per lookup). Beyond it the copies cost more than they save on PGlite,
+   * whose WASM heap grows with them (measured at 100,000 passages: guide p95 1.7 s -> 4 s).
+   */
+  decompressOnceUpTo: number;
+}
+
+const TUNING: SearchTuning = { firstRound: 2_000, decompressOnceUpTo: 2_000 };
 
 export interface QueryTerm {
   lexeme: string;
@@ -81,15 +91,15 @@ function conceptInformation(terms: ScoredTerm[]): Map<number, number> {
 }
 
 /**
- * The `limit` best passages by BM25, exactly (see the file comment). `firstRound` bounds the
- * passages the first round scores; tests set it low to make every search prune.
+ * The `limit` best passages by BM25, exactly (see the file comment). Tests set `tuning` low to make
+ * every search prune, or every lookup decompress.
  */
 export async function searchBm25(
   db: Database,
   scope: Scope,
   terms: QueryTerm[],
   limit: number,
-  firstRound = FIRST_ROUND_CANDIDATES,
+  tuning: Partial<SearchTuning> = {},
 ): Promise<ChunkRow[]> {
   const stats = await termStatistics(db, scope, [...new Set(terms.map((t) => t.lexeme))]);
   const scored = scoreTerms(terms, stats);
@@ -97,13 +107,14 @@ export async function searchBm25(
   // Words no passage holds count too: a question whose telling word is nowhere in the library is not covered by it.
   const information = [...conceptInformation(scoreTerms(terms, stats, true)).values()].reduce((sum, value) => sum + value, 0);
   // Start with as many of the weightiest terms as keep the first candidate set small.
+  const { firstRound, decompressOnceUpTo } = { ...TUNING, ...tuning };
   let essential = 1;
   let candidates = stats.df.get(scored[0].lexeme)!;
   while (essential < scored.length && candidates + stats.df.get(scored[essential].lexeme)! <= firstRound) {
     candidates += stats.df.get(scored[essential++].lexeme)!;
   }
   for (;;) {
-    const rows = await scoreCandidates(db, scope, scored, essential, stats, information, limit);
+    const rows = await scoreCandidates(db, scope, scored, essential, stats, information, limit, decompressOnceUpTo);
     const threshold = rows.length >= limit ? rows[limit - 1].score : 0;
     let rest = scored.slice(essential).reduce((sum, term) => sum + term.ceiling, 0);
     if (rest <= threshold) return rows;
@@ -119,11 +130,15 @@ async function scoreCandidates(
   stats: TermStatistics,
   information: number,
   limit: number,
+  decompressOnceUpTo: number,
 ): Promise<ChunkRow[]> {
+  const candidates = terms.slice(0, essential).reduce((sum, term) => sum + stats.df.get(term.lexeme)!, 0);
+  // `|| '{}'` returns a decompressed copy; `offset 0` keeps the planner from inlining it into each lookup.
+  const freqs = candidates <= decompressOnceUpTo ? sql`cand.term_freqs || '{}'::jsonb` : sql`cand.term_freqs`;
   // A concept is as covered as its best term the passage holds: a synonym covers it less than the user's word.
   const payload = terms.map((t) => ({ lexeme: t.lexeme, w: t.w, concept: t.concept, info: t.concept >= 0 ? t.w : 0 }));
   const result = await db.execute(sql`
-    with q as (
+    with q as materialized (
       select * from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as t(lexeme text, w float8, concept int, info float8)
     ),
     cand as (
@@ -133,10 +148,13 @@ async function scoreCandidates(
           from jsonb_array_elements_text(${JSON.stringify(terms.slice(0, essential).map((t) => t.lexeme))}::jsonb) e(lexeme))::tsquery
     ),
     hits as (
-      select cand.id, q.w, q.concept, q.info,
+      select cand.id, f.w, f.concept, f.info,
         (f.e ->> 0)::float8 + ${TITLE_BOOST}::float8 * (f.e ->> 1)::float8 as tf,
         (1 - ${B}::float8 + ${B}::float8 * cand.term_count / ${stats.averageLength}::float8) as norm
-      from cand cross join q cross join lateral (select cand.term_freqs -> q.lexeme as e) f
+      from cand cross join lateral (
+        select q.w, q.concept, q.info, d.freqs -> q.lexeme as e
+        from (select ${freqs} as freqs offset 0) d cross join q
+      ) f
       where f.e is not null
     ),
     top as (
