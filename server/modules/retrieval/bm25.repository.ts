@@ -106,15 +106,15 @@ export async function searchBm25(
   if (scored.length === 0 || stats.passages === 0) return [];
   // Words no passage holds count too: a question whose telling word is nowhere in the library is not covered by it.
   const information = [...conceptInformation(scoreTerms(terms, stats, true)).values()].reduce((sum, value) => sum + value, 0);
-  // Start with as many of the weightiest terms as keep the first candidate set small.
   const { firstRound, decompressOnceUpTo } = { ...TUNING, ...tuning };
+  // At most this many passages hold one of the first `essential` terms.
+  const candidates = (essential: number) => scored.slice(0, essential).reduce((sum, term) => sum + stats.df.get(term.lexeme)!, 0);
+  // Start with as many of the weightiest terms as keep the first candidate set small.
   let essential = 1;
-  let candidates = stats.df.get(scored[0].lexeme)!;
-  while (essential < scored.length && candidates + stats.df.get(scored[essential].lexeme)! <= firstRound) {
-    candidates += stats.df.get(scored[essential++].lexeme)!;
-  }
+  while (essential < scored.length && candidates(essential + 1) <= firstRound) essential++;
   for (;;) {
-    const rows = await scoreCandidates(db, scope, scored, essential, stats, information, limit, decompressOnceUpTo);
+    const decompressOnce = candidates(essential) <= decompressOnceUpTo;
+    const rows = await scoreCandidates(db, scope, scored, essential, stats, information, limit, decompressOnce);
     const threshold = rows.length >= limit ? rows[limit - 1].score : 0;
     let rest = scored.slice(essential).reduce((sum, term) => sum + term.ceiling, 0);
     if (rest <= threshold) return rows;
@@ -130,11 +130,10 @@ async function scoreCandidates(
   stats: TermStatistics,
   information: number,
   limit: number,
-  decompressOnceUpTo: number,
+  decompressOnce: boolean,
 ): Promise<ChunkRow[]> {
-  const candidates = terms.slice(0, essential).reduce((sum, term) => sum + stats.df.get(term.lexeme)!, 0);
   // `|| '{}'` returns a decompressed copy; `offset 0` keeps the planner from inlining it into each lookup.
-  const freqs = candidates <= decompressOnceUpTo ? sql`cand.term_freqs || '{}'::jsonb` : sql`cand.term_freqs`;
+  const freqs = decompressOnce ? sql`cand.term_freqs || '{}'::jsonb` : sql`cand.term_freqs`;
   // A concept is as covered as its best term the passage holds: a synonym covers it less than the user's word.
   const payload = terms.map((t) => ({ lexeme: t.lexeme, w: t.w, concept: t.concept, info: t.concept >= 0 ? t.w : 0 }));
   const result = await db.execute(sql`
