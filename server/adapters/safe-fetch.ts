@@ -12,6 +12,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { startDeadline } from './deadline';
 import { htmlToText } from './html-text';
 import { isPublicAddress } from './public-address';
 
@@ -68,8 +69,8 @@ interface Target {
 
 export async function fetchPageText(address: string, options: SafeFetchOptions = {}): Promise<FetchedPage> {
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
-  const deadline = AbortSignal.timeout(timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  const deadline = startDeadline(timeoutMs, options.signal);
+  const signal = deadline.signal;
   try {
     let url = parseUrl(address);
     for (let hop = 0; ; hop++) {
@@ -86,10 +87,12 @@ export async function fetchPageText(address: string, options: SafeFetchOptions =
     }
   } catch (err) {
     if (err instanceof SafeFetchError) throw err;
-    if (deadline.aborted) throw new SafeFetchError(`no complete answer within ${timeoutMs / 1000} s`, 'timeout');
+    if (deadline.expired) throw new SafeFetchError(`no complete answer within ${timeoutMs / 1000} s`, 'timeout');
     if (options.signal?.aborted) throw new SafeFetchError('stopped', 'timeout');
     const code = (err as NodeJS.ErrnoException).code;
     throw new SafeFetchError(`could not read the page${code ? ` (${code})` : ''}`, 'network');
+  } finally {
+    deadline.clear();
   }
 }
 

@@ -8,6 +8,7 @@ import { access, constants, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeWav, type RecordingFormat } from './audio-decoding';
+import { startDeadline } from './deadline';
 
 interface TranscriptionInput {
   audio: Uint8Array;
@@ -64,25 +65,29 @@ export function createOpenAiSpeechRecognizer(options: {
       if (options.language) form.append('language', options.language);
       const prompt = options.prompt?.().trim();
       if (prompt) form.append('prompt', prompt);
-      const timeout = AbortSignal.timeout(options.timeoutMs ?? 60_000);
-      let response: Response;
+      const deadline = startDeadline(options.timeoutMs ?? 60_000, signal);
       try {
-        response = await doFetch(url, {
-          method: 'POST',
-          headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
-          body: form,
-          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-        });
-      } catch (error) {
-        throw new SpeechRecognitionError(redact(`speech server request failed: ${messageOf(error)}`));
+        let response: Response;
+        try {
+          response = await doFetch(url, {
+            method: 'POST',
+            headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
+            body: form,
+            signal: deadline.signal,
+          });
+        } catch (error) {
+          throw new SpeechRecognitionError(redact(`speech server request failed: ${messageOf(error)}`));
+        }
+        if (!response.ok) {
+          const detail = redact((await response.text().catch(() => '')).slice(0, 200));
+          throw new SpeechRecognitionError(`speech server answered ${response.status}${detail ? `: ${detail}` : ''}`, response.status);
+        }
+        const body = (await response.json().catch(() => undefined)) as { text?: unknown } | undefined;
+        if (typeof body?.text !== 'string') throw new SpeechRecognitionError('speech server answered without a transcript', response.status);
+        return body.text.trim();
+      } finally {
+        deadline.clear();
       }
-      if (!response.ok) {
-        const detail = redact((await response.text().catch(() => '')).slice(0, 200));
-        throw new SpeechRecognitionError(`speech server answered ${response.status}${detail ? `: ${detail}` : ''}`, response.status);
-      }
-      const body = (await response.json().catch(() => undefined)) as { text?: unknown } | undefined;
-      if (typeof body?.text !== 'string') throw new SpeechRecognitionError('speech server answered without a transcript', response.status);
-      return body.text.trim();
     },
   };
 }

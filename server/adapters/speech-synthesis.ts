@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { startDeadline, type Deadline } from './deadline';
 
 export interface SynthesizedAudio {
   contentType: string;
@@ -287,32 +288,40 @@ export function createOpenAiSpeechSynthesizer(options: OpenAiSpeechOptions): Spe
     return new SpeechSynthesisError(redact(`speech request failed: ${err instanceof Error ? err.message : String(err)}${cause}`));
   };
 
-  async function request(input: string, signal?: AbortSignal): Promise<Response> {
-    const timeout = AbortSignal.timeout(timeoutMs);
+  /** The answer and the limit that still runs over reading its body. */
+  interface Reply {
+    res: Response;
+    deadline: Deadline;
+  }
+
+  async function request(input: string, signal?: AbortSignal): Promise<Reply> {
+    const deadline = startDeadline(timeoutMs, signal);
     const body = JSON.stringify({ model: options.model, input, voice: options.voice, response_format: 'mp3' });
     try {
-      const res = await doFetch(url, { method: 'POST', headers, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      const res = await doFetch(url, { method: 'POST', headers, body, signal: deadline.signal });
       if (!res.ok) throw new SpeechSynthesisError(redact(`speech server answered ${res.status}: ${await errorMessage(res)}`), res.status);
-      return res;
+      return { res, deadline };
     } catch (err) {
+      deadline.clear();
       throw failure(err, signal);
     }
   }
 
-  async function* bodyOf(res: Response, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
-    if (!res.body) return;
+  async function* bodyOf({ res, deadline }: Reply, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
+    if (!res.body) return deadline.clear();
     const reader = res.body.getReader();
     try {
       for (let part = await reader.read(); !part.done; part = await reader.read()) yield part.value;
     } catch (err) {
       throw failure(err, signal);
     } finally {
+      deadline.clear();
       reader.cancel().catch(() => undefined);
     }
   }
 
   // MP3 frames concatenate safely, so the answers of several requests make one stream
-  async function* audio(first: Response, rest: string[], signal?: AbortSignal): AsyncGenerator<Uint8Array> {
+  async function* audio(first: Reply, rest: string[], signal?: AbortSignal): AsyncGenerator<Uint8Array> {
     yield* bodyOf(first, signal);
     for (const input of rest) yield* bodyOf(await request(input, signal), signal);
   }

@@ -5,6 +5,7 @@
  * are not, and are only ever read through the safe fetcher. Errors never carry the API key.
  */
 import type { WebSearchConfig } from '../integrations-config';
+import { startDeadline, type Deadline } from './deadline';
 import { plainText } from './html-text';
 
 export interface WebSearchResult {
@@ -52,12 +53,20 @@ export function createWebSearchClient(config: WebSearchConfig, options: WebSearc
   const name = PROVIDER_NAMES[config.provider];
 
   async function call(request: { url: string; init: RequestInit }, signal?: AbortSignal): Promise<unknown> {
-    const deadline = AbortSignal.timeout(timeoutMs);
+    const deadline = startDeadline(timeoutMs, signal);
+    try {
+      return await answerOf(request, deadline);
+    } finally {
+      deadline.clear();
+    }
+  }
+
+  async function answerOf(request: { url: string; init: RequestInit }, deadline: Deadline): Promise<unknown> {
     let res: Response;
     try {
-      res = await doFetch(request.url, { ...request.init, signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+      res = await doFetch(request.url, { ...request.init, signal: deadline.signal });
     } catch (err) {
-      if (deadline.aborted) throw new WebSearchError(`${name} did not answer within ${timeoutMs / 1000} s`, 'timeout');
+      if (deadline.expired) throw new WebSearchError(`${name} did not answer within ${timeoutMs / 1000} s`, 'timeout');
       const code = ((err as { cause?: { code?: string } }).cause?.code ?? '').replace(/[^A-Z_]/g, '');
       throw new WebSearchError(`${name} could not be reached${code ? ` (${code})` : ''}`, 'unavailable');
     }
