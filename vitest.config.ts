@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
@@ -7,6 +8,9 @@ const contractDir = fileURLToPath(new URL('./contract', import.meta.url));
 
 export default defineConfig({
   test: {
+    // One file per core, not vitest's cores - 1: the integration files mostly wait on a database,
+    // a child process or a timer, so on a 2-core machine one worker left a core idle (decision 031).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { alias: { '@contract': contractDir } },
