@@ -29,6 +29,60 @@ describe('line items', () => {
     expect(invoice.lineItems).toMatchObject([{ description: 'Telehandler 10,000 lb 55ft', quantity: 1, amount: 1720 }]);
   });
 
+  it('takes no totals-block row for an item, in Dutch and German or as a bare label', () => {
+    const rows = (labels: string[]): Row[] => [
+      [
+        40,
+        [
+          [400, 'Factuurnummer'],
+          [480, 'F-7'],
+        ],
+      ],
+      [
+        200,
+        [
+          [40, 'Omschrijving'],
+          [330, 'Aantal'],
+          [500, 'Bedrag'],
+        ],
+      ],
+      [
+        216,
+        [
+          [40, 'Koppeling 22 mm'],
+          [330, '2'],
+          [500, '7,08'],
+        ],
+      ],
+      [
+        230,
+        [
+          [40, 'Koperen buis 15 mm'],
+          [330, '3'],
+          [500, '16,87'],
+        ],
+      ],
+      ...labels.map((label, i): Row => [
+        250 + i * 14,
+        [
+          [40, label],
+          [500, ['23,95', '5,03', '28,98'][i % 3]],
+        ],
+      ]),
+    ];
+    for (const labels of [
+      ['Subtotaal', 'BTW 21%', 'Factuurtotaal'],
+      ['Netto', 'Mehrwertsteuer', 'Brutto'],
+      ['NET:', 'Invoice Balance'],
+    ]) {
+      const [invoice] = parseInvoiceLayout(layout(rows(labels)));
+      expect(
+        invoice.lineItems.map((i) => i.description),
+        labels.join(', '),
+      ).toEqual(['Koppeling 22 mm', 'Koperen buis 15 mm']);
+    }
+  });
+
   it('ends the table at a Subtotal printed beside a note', () => {
     const [invoice] = parseInvoiceLayout(
       layout([

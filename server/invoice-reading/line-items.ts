@@ -83,7 +83,9 @@ const TABLE_END = labelPatterns([
 ]);
 /** Rows that are charges of the totals block, not items, when printed inside the table. */
 const NOT_AN_ITEM =
-  /^(?:sub-?\s?total|totals?|sales tax|tax|vat|freight|shipping|mwst|ust\.?|tva|summe|zwischensumme|versand\p{L}*|verzend\p{L}*|livraison|frais de port|porto|fracht|ups|fedex|dhl|postnl|gls|dpd|payments?|zahlung|previous balance|balance forward|balance brought forward|prior balance)\b/iu;
+  /^(?:sub-?\s?total|totals?|sales tax|tax|vat|freight|shipping|mwst|ust\.?|tva|summe|zwischensumme|versand\p{L}*|verzend\p{L}*|livraison|frais de port|porto|fracht|ups|fedex|dhl|postnl|gls|dpd|payments?|zahlung|previous balance|balance forward|balance brought forward|prior balance|subtotaal|totaal|factuurtotaal|btw|brutto|netto|mehrwertsteuer|sous-total|montant (?:ht|ttc|tva|total))\b/iu;
+/** Words that are a totals-block label only when they are the row's whole text ('NET:', 'Invoice Balance'). */
+const TOTALS_LABEL_ALONE = /^(?:net|gross|balance|invoice balance|amount|total amount|net amount)\s*:?$/iu;
 /** 'Verpackung : Flasche', 'Bruttopreis : 4,00': attribute lines under a row, not description. */
 const ATTRIBUTE = /^[\p{L}][\p{L}\d\s.\-/]{1,30}\s?:(?:\s|$)/u;
 /** A labelled note anywhere in a line ('Zählerstand von–bis: 543210') is no wrapped description. */
@@ -310,7 +312,7 @@ function toItem(row: Row, header: TableHeader, mark: DecimalMark, wrapAt: number
     descriptionCells = main.flatMap((l) => l.cells).filter((c) => /\p{L}{3}/u.test(c.text) && c.x + c.width < numbersFrom);
     description = textOf(descriptionCells) ?? '';
   }
-  if (!description || NOT_AN_ITEM.test(description)) return null;
+  if (!description || NOT_AN_ITEM.test(description) || TOTALS_LABEL_ALONE.test(description)) return null;
   const quantity = firstNumber(pick(column(header, 'quantity'), main), mark, true);
   const unitPrice = firstNumber(
     pick(column(header, 'unitPrice'), main).filter((c) => c !== row.amountCell),
