@@ -22,6 +22,12 @@ describe('vendor evidence beyond the letterhead', () => {
     expect(vendorOf(items.slice(0, 4))).toBe('Harbor Builders');
   });
 
+  it('prefers the name that spells the domain over a customer whose name has a legal form', () => {
+    const items = [item('Harbor Builders LLC', 40, 150, 11), item('88 Pier Street', 40, 164), item('KELLERMASONRY', 40, 60, 11)];
+    expect(vendorOf([...items, item('orders@kellermasonry.com', 300, 760)])).toBe('KELLERMASONRY');
+    expect(vendorOf(items)).toBe('Harbor Builders LLC');
+  });
+
   it('does not take a customer whose name only starts with the domain', () => {
     expect(
       vendorOf([item('Keller Masonry GmbH', 40, 40, 12), item('Kellerbauinvest AG', 40, 150, 11), item('www.kellerbau.example', 300, 760)]),

@@ -204,8 +204,9 @@ function letterheadName(lines: Line[], buyer: Set<string>): { field: ExtractedFi
       // 'Les Ateliers Durand SARL - 12 rue des Tanneurs - 69002 Lyon': the name is the first part.
       const text = cell.text.split(/\s+[-–|•●]\s+/)[0].trim();
       if (!isName(text)) continue;
+      // Spelling the domain the invoice is sent from says more than a company word ('Sarl'), which a customer's name has too.
       let score =
-        (COMPANY.test(text) ? 2 : 0) + (matchesDomain(text, domains) ? 1.5 : 0) + (inHeader ? 1 - position : 0.2) + Math.min(cell.height, 30) / 30;
+        (COMPANY.test(text) ? 2 : 0) + (matchesDomain(text, domains) ? 2.5 : 0) + (inHeader ? 1 - position : 0.2) + Math.min(cell.height, 30) / 30;
       if (/^[\d\s]+$/.test(text) || text.length < 3) score -= 3;
       candidates.push({ score, text, line, cells: [cell] });
     }
