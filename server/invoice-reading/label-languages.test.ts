@@ -65,6 +65,16 @@ describe('totals labelled in Dutch and other common phrasings', () => {
     expect(invoice.totalAmount?.value).toBe(121);
   });
 
+  it('takes a total said to include the tax or to have been paid, not the total without it', () => {
+    for (const label of ['Total paid with VAT', 'Total with tax', 'Total paid']) {
+      const totals: Array<[string, string]> = [
+        ['Total without VAT', '100 EUR'],
+        [label, '121 EUR'],
+      ];
+      expect(parseInvoiceLayout(layout(withTotals(totals)))[0].totalAmount?.value, label).toBe(121);
+    }
+  });
+
   it('takes the amount to pay and the total after tax, never the subtotal', () => {
     for (const label of ['Total amount after Tax', 'Order total (incl. VAT)', 'Total to Pay', 'Factuurtotaal', 'À payer (TTC)']) {
       const [invoice] = parseInvoiceLayout(
