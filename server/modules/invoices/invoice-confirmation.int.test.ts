@@ -117,6 +117,53 @@ describe.each(databaseKinds)('confirming in the invoice currency (%s)', (kind) =
     expect(Object.fromEntries(byNumber)).toEqual({ 'RE-2026-118': 'EUR', 'KF-4410': 'USD' });
   });
 
+  it('posts a bill read without lines or total: the amount typed on its one line, and a charge added beside it', async () => {
+    const bill = makeTextPdf([
+      [
+        [72, 780, 'Riverside Water Utility'],
+        [72, 760, 'Invoice No: WB-2026-0042'],
+        [72, 740, 'Invoice Date: 2026-11-05'],
+        [72, 700, 'Your water and sewer service for October.'],
+      ],
+    ]);
+    const body = new FormData();
+    body.append('files', new Blob([new Uint8Array(bill)]), 'water.pdf');
+    const uploaded = await app.inject({ method: 'POST', url: '/api/upload-invoices', headers: await headers(), payload: body });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const [invoice] = uploaded.json<UploadInvoicesResponse>().results[0].parsed_invoices;
+    expect([invoice.total_amount, invoice.line_items.length]).toEqual([null, 0]);
+    expect(invoice.invoice_lines).toMatchObject([{ line_number: 1, amount: 0 }]);
+
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/confirm-invoice',
+      headers: await headers(),
+      payload: {
+        parsed_invoice: invoice,
+        mappings: [
+          { line_number: 1, amount: 64.53, chosen_vendor: 'Riverside Water' },
+          { line_number: 2, amount: 5, chosen_vendor: 'Riverside Water', added: true, description: 'Late fee' },
+        ],
+        is_last_invoice: true,
+        session_id: 'bare-bill',
+        invoice_total_only: false,
+      },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const workbook = await readWorkbook(
+      (await app.inject({ url: confirmed.json<ConfirmInvoicesResponse>().download_url!, headers: await headers() })).rawPayload,
+    );
+    const detail = workbook.getWorksheet('Daily-Detail')!;
+    const col = columns(detail);
+    const rows = Array.from({ length: detail.rowCount - 1 }, (_, index) => detail.getRow(index + 2))
+      .filter((row) => String(row.getCell(col.get('Invoice Number')!).value) === 'WB-2026-0042')
+      .map((row) => [String(row.getCell(col.get('Description')!).value), Number(row.getCell(col.get('Amount')!).value)]);
+    expect(rows).toEqual([
+      ['Invoice WB-2026-0042 total', 64.53],
+      ['Late fee', 5],
+    ]);
+  });
+
   it('writes a charge added at review after the read lines, so an invoice short of its tax ties out; refuses misnumbered ones', async () => {
     const upload = async (name: string, number: string) => {
       const body = new FormData();

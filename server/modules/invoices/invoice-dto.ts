@@ -109,11 +109,14 @@ export function toParsedInvoice(row: InvoiceRow, duplicate: { confirmedAt: Date 
   };
 }
 
-/** One line per item; an invoice without readable items gets one line with its total. */
+/**
+ * One line per item. An invoice without readable items gets one line with its total, or with 0
+ * when no total was read either (a utility bill): the user types the amount to post there.
+ */
 function invoiceLines(items: ParsedInvoice['line_items'], extracted: ExtractedInvoice, vendor: string | null): ParsedInvoice['invoice_lines'] {
   const invoiceNumber = extracted.invoiceNumber?.value ?? null;
   if (items.length === 0) {
-    return extracted.totalAmount ? [{ line_number: 1, invoice_number: invoiceNumber, amount: extracted.totalAmount.value, vendor_name: vendor }] : [];
+    return [{ line_number: 1, invoice_number: invoiceNumber, amount: extracted.totalAmount?.value ?? 0, vendor_name: vendor }];
   }
   return items.map((item) => ({ line_number: item.line_number, invoice_number: invoiceNumber, amount: item.amount, vendor_name: vendor }));
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { buildConfirmInput, initialEdits, type InvoiceEdits } from '../lib/invoice-edits';
+import { buildConfirmInput, confirmBlocker, initialEdits, type InvoiceEdits } from '../lib/invoice-edits';
 import { parsedInvoiceFixture } from '../testing-fixtures';
 import { InvoiceConfirmationPanel } from './invoice-confirmation-panel';
 
@@ -50,6 +50,34 @@ describe('adding a charge in the dialog', () => {
       added: true,
       description: 'VAT 13%',
     });
+  });
+
+  it('lets a bill read without lines or total be confirmed with the amount the user types, and a charge beside it', async () => {
+    const user = userEvent.setup();
+    const bare = parsedInvoiceFixture({
+      total_amount: null,
+      tax_amount: null,
+      line_items: [],
+      invoice_lines: [{ line_number: 1, invoice_number: '1001', amount: 0, vendor_name: null }],
+    });
+    const { latest } = renderPanel(bare);
+    expect(confirmBlocker(bare, latest())).toBe('Enter the amount to post: no total was read.');
+    const amount = screen.getByRole('spinbutton', { name: 'Amount for line 1' });
+    await user.clear(amount);
+    await user.type(amount, '64.53');
+    expect(confirmBlocker(bare, latest())).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Add a charge' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Description for line 2' }));
+    expect(confirmBlocker(bare, latest())).toBe('Enter the amount of every added charge.');
+    const charge = screen.getByRole('spinbutton', { name: 'Amount for line 2' });
+    await user.clear(charge);
+    await user.type(charge, '5');
+    expect(confirmBlocker(bare, latest())).toBeNull();
+    expect(buildConfirmInput(bare, latest(), { sessionId: 's', isLastInvoice: true }).mappings).toEqual([
+      { line_number: 1, invoice_number: '1001', amount: 64.53, chosen_vendor: 'Acme Supply' },
+      { line_number: 2, invoice_number: '1001', amount: 5, chosen_vendor: 'Acme Supply', added: true },
+    ]);
   });
 
   it('offers the button again when an edit breaks the tie, and takes a charge out', async () => {

@@ -5,7 +5,7 @@ import { focusRing } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { useFocusNewCharge } from '../hooks/use-focus-new-charge';
-import { canAddCharge, changeCharge, missingCharge, removeCharge, type AddedCharge, type TieOutDifference } from '../lib/added-charges';
+import { canAddCharge, changeCharge, missingCharge, removeCharge, type AddedCharge, type ChargeOffer } from '../lib/added-charges';
 import { batchRows, type BatchEdit, type BatchRow } from '../lib/batch';
 import { formatCurrency } from '../lib/format';
 import { ChargeDescriptionInput, RemoveChargeButton } from './added-charge-fields';
@@ -79,8 +79,8 @@ export function BatchInvoiceRows({ invoice, edit, onEdit, disabled }: BatchInvoi
   const focus = useFocusNewCharge();
   const rows = batchRows(invoice, edit);
   const name = invoice.invoice_number ? `invoice ${invoice.invoice_number}` : invoice.source_filename;
-  const addCharge = (difference: TieOutDifference) => {
-    const charge = missingCharge(invoice, edit.charges, difference);
+  const addCharge = (offer: ChargeOffer) => {
+    const charge = missingCharge(invoice, edit.charges, offer);
     focus.expect(charge.lineNumber);
     onEdit((current) => ({ ...current, charges: [...current.charges, charge] }));
   };

@@ -1,6 +1,6 @@
 import type { ParsedInvoice } from '@contract/invoices';
 import { Button } from '@/components/ui/button';
-import { batchEditOf, type BatchEdit, type BatchEdits, type BatchSummary } from '../lib/batch';
+import { batchBlocker, batchEditOf, type BatchEdit, type BatchEdits, type BatchSummary } from '../lib/batch';
 import { formatCurrency } from '../lib/format';
 import { BatchInvoiceRows, gridCell as cell } from './batch-invoice-rows';
 import { InvoiceProcessingErrors } from './invoice-processing-errors';
@@ -32,6 +32,7 @@ function totalAmountText(totals: BatchSummary['totals']): string {
 /** Step 3 of the full page: what will be imported, what failed, and the final confirm. */
 export function InvoiceConfirmationGrid({ summary, edits, onEdit, confirming, onCancel, onConfirm }: InvoiceConfirmationGridProps) {
   const count = summary.invoices.length;
+  const blocker = batchBlocker(summary.invoices, edits);
   return (
     <section
       aria-labelledby="confirmation-grid-title"
@@ -92,11 +93,16 @@ export function InvoiceConfirmationGrid({ summary, edits, onEdit, confirming, on
         </div>
       )}
 
-      <div className="flex justify-end gap-2">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {blocker && (
+          <p role="status" className="mr-auto text-sm text-amber-800 dark:text-amber-300">
+            {blocker}
+          </p>
+        )}
         <Button variant="outline" disabled={confirming} onClick={onCancel}>
           Cancel
         </Button>
-        <Button disabled={count === 0 || confirming} onClick={onConfirm}>
+        <Button disabled={count === 0 || confirming || blocker !== null} onClick={onConfirm}>
           {confirming ? 'Processing...' : `Confirm & Process (${count} invoice(s))`}
         </Button>
       </div>

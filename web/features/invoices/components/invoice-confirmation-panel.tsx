@@ -4,7 +4,7 @@ import { focusRing } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { useFocusNewCharge } from '../hooks/use-focus-new-charge';
-import { canAddCharge, changeCharge, missingCharge, removeCharge, type TieOutDifference } from '../lib/added-charges';
+import { canAddCharge, changeCharge, missingCharge, removeCharge, type ChargeOffer } from '../lib/added-charges';
 import { formatCurrency } from '../lib/format';
 import { resolveCharges, resolveLines, totalOnlyLine, writtenAmounts, type InvoiceEdits, type ResolvedLine } from '../lib/invoice-edits';
 import type { VendorOption } from '../lib/vendor-options';
@@ -68,8 +68,8 @@ export function InvoiceConfirmationPanel({ invoice, edits, vendors, onEdit, disa
   const focus = useFocusNewCharge();
   const lines = edits.totalOnly ? [totalOnlyLine(invoice, edits)] : resolveLines(invoice, edits);
   const charges = edits.totalOnly ? [] : resolveCharges(edits);
-  const addCharge = (difference: TieOutDifference) => {
-    const charge = missingCharge(invoice, edits.charges, difference);
+  const addCharge = (offer: ChargeOffer) => {
+    const charge = missingCharge(invoice, edits.charges, offer);
     focus.expect(charge.lineNumber);
     onEdit((current) => ({ ...current, charges: [...current.charges, charge] }));
   };

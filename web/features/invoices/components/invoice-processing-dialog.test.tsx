@@ -109,7 +109,8 @@ describe('InvoiceProcessingDialog, upload', () => {
     renderWithProviders(<Harness />);
     await user.upload(screen.getByTestId('invoice-file-input'), [pdf('broken.pdf')]);
     await waitFor(() => lastXhr());
-    lastXhr().respond(422, JSON.stringify({ error: { code: 'UNREADABLE_PDF', message: 'The PDF could not be read.' } }));
+    // The server names the file in its message as well: the toast says it once.
+    lastXhr().respond(422, JSON.stringify({ error: { code: 'UNREADABLE_PDF', message: 'broken.pdf: The PDF could not be read.' } }));
 
     expect(await screen.findByText('Upload failed')).toBeTruthy();
     expect(screen.getByText('Failed to upload broken.pdf: The PDF could not be read.')).toBeTruthy();

@@ -2,15 +2,15 @@ import type { ParsedInvoice } from '@contract/invoices';
 import { CircleCheck, Plus, TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { addChargeLabel, type TieOutDifference } from '../lib/added-charges';
+import { addChargeLabel, offersCharge, type ChargeOffer } from '../lib/added-charges';
 import { tieOut, tieOutMessage } from '../lib/tie-out';
 
 type TieOutNoteProps = {
   invoice: ParsedInvoice;
   /** The amounts of the lines confirming would write, as the user has them now. */
   amounts: number[];
-  /** Offered beside the note when the lines differ from the total: adds the difference as a charge. */
-  onAddCharge?: (difference: TieOutDifference) => void;
+  /** Offered beside the note when the lines differ from the total (adds the difference as a charge) or no total was read. */
+  onAddCharge?: (offer: ChargeOffer) => void;
   /** Which invoice the button acts on, for screen readers when several are listed ('invoice 1001'). */
   subject?: string;
   className?: string;
@@ -39,7 +39,7 @@ export function TieOutNote({ invoice, amounts, onAddCharge, subject, className }
           <span>{tieOutMessage(result, invoice.currency)}</span>
         </p>
       </div>
-      {differs && onAddCharge && (
+      {offersCharge(result) && onAddCharge && (
         <Button variant="outline" size="sm" className="h-auto min-h-8 py-1.5" onClick={() => onAddCharge(result)}>
           <Plus aria-hidden="true" />
           {addChargeLabel(result)}

@@ -38,7 +38,9 @@ export function useInvoiceUploads() {
         invoices.push(...parsed);
       } catch (err) {
         console.error(err);
-        failures.push(`Failed to upload ${file.name}: ${serverMessage(err) ?? 'Unknown error occurred'}`);
+        // The server names the file in its message too (its callers may send several): say it once.
+        const reason = serverMessage(err)?.replace(`${file.name}: `, '');
+        failures.push(`Failed to upload ${file.name}: ${reason || 'Unknown error occurred'}`);
       }
       setProgress(Math.round(((index + 1) / files.length) * SENT_SHARE));
     }

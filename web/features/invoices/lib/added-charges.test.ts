@@ -28,6 +28,17 @@ describe('added charges', () => {
   it('says what the button adds', () => {
     expect(addChargeLabel(differs([100, 50]))).toBe('Add the tax as a charge');
     expect(addChargeLabel(differs([100, 40]))).toBe('Add the missing charge');
+    expect(addChargeLabel({ status: 'no-total', linesTotal: 0 })).toBe('Add a charge');
+  });
+
+  it('leaves the amount to the user when no total was read', () => {
+    const untotalled = parsedInvoiceFixture({ total_amount: null, tax_amount: null });
+    expect(missingCharge(untotalled, [], { status: 'no-total', linesTotal: 150 })).toEqual({
+      lineNumber: 3,
+      description: '',
+      amount: 0,
+      vendor: null,
+    });
   });
 
   it('is sent as an added line, with its description only when there is one', () => {

@@ -15,27 +15,38 @@ export type AddedCharge = {
 };
 
 export type TieOutDifference = Extract<TieOut, { status: 'differs' }>;
+/**
+ * When a charge can be added: the lines differ from the total, or no total was read (a bill read
+ * without its lines or total, where an added charge is the only way to confirm it).
+ */
+export type ChargeOffer = TieOutDifference | Extract<TieOut, { status: 'no-total' }>;
+
+export function offersCharge(result: TieOut): result is ChargeOffer {
+  return result.status === 'differs' || result.status === 'no-total';
+}
 
 export function canAddCharge(charges: AddedCharge[]): boolean {
   return charges.length < MAX_ADDED_CHARGES;
 }
 
 /** What the tie-out note's button says it will add. */
-export function addChargeLabel(result: TieOutDifference): string {
+export function addChargeLabel(result: ChargeOffer): string {
+  if (result.status === 'no-total') return 'Add a charge';
   return result.unwrittenCharge ? `Add the ${result.unwrittenCharge} as a charge` : 'Add the missing charge';
 }
 
 /**
  * A new charge carrying what the lines are short of (or over) the total, after the invoice's own
  * lines and the charges before it; named when the difference is exactly the printed tax or freight.
+ * With no total read there is no difference: the user types the amount.
  */
-export function missingCharge(invoice: ParsedInvoice, charges: AddedCharge[], result: TieOutDifference): AddedCharge {
+export function missingCharge(invoice: ParsedInvoice, charges: AddedCharge[], result: ChargeOffer): AddedCharge {
   const last = Math.max(0, ...reviewLines(invoice).map((line) => line.lineNumber), ...charges.map((charge) => charge.lineNumber));
-  const named = result.unwrittenCharge;
+  const named = result.status === 'differs' ? result.unwrittenCharge : null;
   return {
     lineNumber: last + 1,
     description: named ? named.charAt(0).toUpperCase() + named.slice(1) : '',
-    amount: result.difference,
+    amount: result.status === 'differs' ? result.difference : 0,
     vendor: null,
   };
 }

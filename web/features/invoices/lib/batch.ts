@@ -1,5 +1,6 @@
 import type { InvoiceMapping, ParsedInvoice, UploadInvoicesResult } from '@contract/invoices';
 import { chargeMapping, type AddedCharge } from './added-charges';
+import { missingAmount } from './invoice-edits';
 import { defaultInvoiceVendor, INVOICE_TOTAL_DESCRIPTION, invoiceTotal, reviewLines } from './review-lines';
 
 /** One row of the confirmation grid: a line confirming will write for an invoice. */
@@ -111,6 +112,20 @@ export function batchMappings(invoices: ParsedInvoice[], edits: BatchEdits): Inv
       };
     });
   });
+}
+
+/** The first invoice that still needs an amount typed, said with its number; null when the batch can be confirmed. */
+export function batchBlocker(invoices: ParsedInvoice[], edits: BatchEdits): string | null {
+  for (const invoice of invoices) {
+    const edit = batchEditOf(edits, invoice);
+    const missing = missingAmount(
+      invoice,
+      batchRows(invoice, edit).map((row) => row.amount),
+      edit.totalOnly ? [] : edit.charges,
+    );
+    if (missing) return `Invoice ${invoice.invoice_number ?? invoice.source_filename}: ${missing}`;
+  }
+  return null;
 }
 
 /** 'Upload Complete' text: N processed successfully and, if any, M failed. */

@@ -61,10 +61,30 @@ function confirmMappings(invoice: ParsedInvoice, edits: InvoiceEdits): InvoiceMa
   return [...lineMappings(invoice, resolveLines(invoice, edits)), ...charges];
 }
 
+/**
+ * An amount the user still has to type: a bill read without its lines or total offers one line
+ * at 0 (the amount to post), and an added charge starts at 0 when no total was read.
+ */
+export function missingAmount(
+  invoice: Pick<ParsedInvoice, 'total_amount'>,
+  written: number[],
+  charges: Pick<AddedCharge, 'amount'>[],
+): string | null {
+  if (invoice.total_amount === null && written.every((amount) => amount === 0)) return 'Enter the amount to post: no total was read.';
+  if (charges.some((charge) => charge.amount === 0)) return 'Enter the amount of every added charge.';
+  return null;
+}
+
 /** Why the invoice cannot be confirmed yet, or null when it can. */
 export function confirmBlocker(invoice: ParsedInvoice, edits: InvoiceEdits): string | null {
   const mappings = confirmMappings(invoice, edits);
   if (mappings.length === 0) return 'No lines were read from this invoice.';
+  const missing = missingAmount(
+    invoice,
+    mappings.map((mapping) => mapping.amount),
+    edits.totalOnly ? [] : edits.charges,
+  );
+  if (missing) return missing;
   if (mappings.some((mapping) => mapping.chosen_vendor.trim() === '')) return 'Choose a vendor for every line.';
   return null;
 }
