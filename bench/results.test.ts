@@ -16,6 +16,8 @@ describe('benchmark results', () => {
     const [cold, warm] = figuresOf({ benchmark: 'voice-tts', firstAudioMs: { cold: 80, warmMedian: 400 }, goal: { firstAudioMs: 300 } });
     expect(cold).toMatchObject({ figure: 'voice.tts_first_audio_ms_cold', met: true });
     expect(warm).toMatchObject({ met: false });
+    const [scanned] = figuresOf({ figure: 'invoices.scanned_first_pages', corpus: 'invoices-public', accuracy_scan: 0.6, accuracy_text: 0.9 });
+    expect(scanned).toMatchObject({ figure: 'invoices.scanned_number_and_total.invoices-public', better: 'higher', ratio: 0.67 });
   });
 
   it('passes rows that already are figures, and leaves out objects it cannot read', () => {

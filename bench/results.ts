@@ -79,6 +79,12 @@ const SHAPES: Record<string, (o: Json) => Array<Omit<Figure, 'ratio' | 'met'> | 
     row(`invoices.field_accuracy.${o.corpus}.${o.variant}`, o.field_accuracy, 'share', { better: 'higher' }),
     row(`invoices.line_item_f1.${o.corpus}.${o.variant}`, at(o, 'line_items.f1'), 'share', { better: 'higher' }),
   ],
+  'invoices.scanned_first_pages': (o) => [
+    row(`invoices.scanned_number_and_total.${o.corpus}`, o.accuracy_scan, 'share', {
+      better: 'higher',
+      reference: { figure: 'same pages with their text layer', value: num(o.accuracy_text) },
+    }),
+  ],
   'voice-tts': (o) => [
     row('voice.tts_first_audio_ms_cold', at(o, 'firstAudioMs.cold'), 'ms', { goal: num(at(o, 'goal.firstAudioMs')) }),
     row('voice.tts_first_audio_ms_warm', at(o, 'firstAudioMs.warmMedian'), 'ms', { goal: num(at(o, 'goal.firstAudioMs')) }),

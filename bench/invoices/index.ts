@@ -2,19 +2,22 @@
  * The invoice benchmark for `npm run bench`: the shared invoices-dev corpus (text path on the
  * .noxml copies, XML path on the originals) when it is present beside the repository, and two
  * synthetic US construction corpora generated into temporary folders: the one the parser was
- * tuned on and a held-out second one (second-synthetic/). One JSON line per corpus.
+ * tuned on and a held-out second one (second-synthetic/); and the first pages of invoices-public
+ * and invoices-dev read as scans (scanned.ts). One JSON line per corpus.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closeOcr } from '../../server/adapters/extractors/image-ocr';
+import { scoreScannedFirstPages } from './scanned';
 import { type InvoiceScore, scoreCorpus } from './score';
 import { generateSecondCorpus } from './second-synthetic/generate';
 import { generateCorpus } from './synthetic/generate';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SHARED_CORPUS = path.resolve(repo, '../shared/corpus/invoices-dev');
+const PUBLIC_CORPUS = path.resolve(repo, '../shared/corpus/invoices-public');
 
 /** The figures without the list of misses, which `npm run bench:invoices -- <dir>` prints in full. */
 function summary(name: string, score: InvoiceScore) {
@@ -28,6 +31,10 @@ export async function runInvoiceBenchmarks(print: (line: string) => void = conso
     print(JSON.stringify(summary('invoices_dev_xml', await scoreCorpus(SHARED_CORPUS, { variant: 'original' }))));
   } else {
     process.stderr.write(`bench: ${SHARED_CORPUS} not found; invoices-dev skipped\n`);
+  }
+  // Real layouts as scans: what OCR costs the invoice number and total (a few minutes of OCR).
+  for (const corpus of [PUBLIC_CORPUS, SHARED_CORPUS].filter((dir) => existsSync(dir))) {
+    print(JSON.stringify(await scoreScannedFirstPages(corpus)));
   }
   const synthetic = mkdtempSync(path.join(tmpdir(), 'kai-invoices-'));
   try {
