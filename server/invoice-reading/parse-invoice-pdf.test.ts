@@ -2,6 +2,7 @@
  * A PDF read in process, from layout to invoice: the layout the extractors give (readPdfLayout)
  * must match the hand-built test layouts the rules are tested with, and the rules must read it.
  */
+import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcr } from '../adapters/extractors/image-ocr';
@@ -72,5 +73,36 @@ describe('readPdfLayout', () => {
 
     const [invoice] = await parseInvoicePdf(bytes);
     expect(invoice).toMatchObject({ method: 'ocr', invoiceNumber: { value: '55123' }, totalAmount: { value: 1250 } });
+  });
+
+  it('keeps a label and its amount across the page on one line when the scan is skewed', { timeout: 60_000 }, async () => {
+    const canvas = createCanvas(1275, 1650);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, 1275, 1650);
+    ctx.fillStyle = '#000';
+    ctx.font = '36px "Liberation Sans", "DejaVu Sans", sans-serif';
+    // Fed in 2.5 degrees askew: 'Total' and its amount 900 px apart sit about 40 px apart in height.
+    ctx.rotate((2.5 * Math.PI) / 180);
+    const rows: Array<[string, string]> = [
+      ['Invoice No:', '55124'],
+      ['Anchor bolts', '850.00'],
+      ['Subtotal', '850.00'],
+      ['Total', '920.00'],
+    ];
+    rows.forEach(([label, value], i) => {
+      ctx.fillText(label, 100, 200 + i * 90);
+      ctx.fillText(value, 1000, 200 + i * 90);
+    });
+    const doc = await PDFDocument.create();
+    doc.addPage([LETTER.width, LETTER.height]).drawImage(await doc.embedPng(canvas.encodeSync('png')), { x: 0, y: 0, ...LETTER });
+    const bytes = await doc.save();
+
+    const { pages } = await readPdfLayout(bytes, DEFAULT_LIMITS);
+    const label = pages[0].items.find((item) => item.text === 'Total')!;
+    const amount = pages[0].items.find((item) => item.text === '920.00')!;
+    expect(Math.abs(label.y - amount.y)).toBeLessThan(label.height / 2);
+    const [invoice] = await parseInvoicePdf(bytes);
+    expect(invoice.totalAmount?.value).toBe(920);
   });
 });
