@@ -75,6 +75,16 @@ describe('totals labelled in Dutch and other common phrasings', () => {
     }
   });
 
+  it('finds a totals label that OCR misread, l for i or 1, o for 0', () => {
+    for (const label of ['Zahibetrag', 'T0tal', 'Tota1', 'Factuurtotaai']) {
+      const totals: Array<[string, string]> = [
+        ['Subtotaal', '100,00'],
+        [label, '121,00'],
+      ];
+      expect(parseInvoiceLayout(layout(withTotals(totals)))[0].totalAmount?.value, label).toBe(121);
+    }
+  });
+
   it('takes the amount to pay and the total after tax, never the subtotal', () => {
     for (const label of ['Total amount after Tax', 'Order total (incl. VAT)', 'Total to Pay', 'Factuurtotaal', 'À payer (TTC)']) {
       const [invoice] = parseInvoiceLayout(

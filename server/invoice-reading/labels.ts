@@ -23,11 +23,17 @@ export interface LabelledValue {
   where: 'inline' | 'right' | 'below';
 }
 
+/**
+ * Letters OCR takes for one another in labels ('Zahibetrag' for 'Zahlbetrag', 'T0tal'): a label
+ * matches with any of them, so a scanned page's labels are found as a printed page's are.
+ */
+const OCR_CONFUSABLE: Record<string, string> = { l: '[l1i|]', i: '[il1|]', o: '[o0]' };
+
 /** Compiles label phrases ('invoice no', 'rechnungs-nr') into one anchored, space-tolerant regex each. */
 export function labelPatterns(phrases: string[]): RegExp[] {
   return phrases.map((phrase) => {
     const body = [...phrase]
-      .map((ch) => (ch === ' ' ? '\\s*' : `${escape(ch)}\\s?`))
+      .map((ch) => (ch === ' ' ? '\\s*' : `${OCR_CONFUSABLE[ch] ?? escape(ch)}\\s?`))
       .join('')
       .replace(/\\s\?$/, '');
     // A numbered form line ('8. Current Payment Due') keeps its label; the label must end at a
