@@ -75,6 +75,32 @@ describe('totals labelled in Dutch and other common phrasings', () => {
     }
   });
 
+  it("reads the value past a separator printed or OCR'd as a cell of its own", () => {
+    for (const separator of [':', '+', '|']) {
+      const [invoice] = parseInvoiceLayout(
+        layout([
+          [60, [[72, 'Bouwbedrijf De Vries B.V.']]],
+          [
+            80,
+            [
+              [72, 'N° de facture'],
+              [150, separator],
+              [200, '11608848301659'],
+            ],
+          ],
+          [
+            300,
+            [
+              [300, 'Total'],
+              [450, '12,99'],
+            ],
+          ],
+        ]),
+      );
+      expect(invoice.invoiceNumber?.value, separator).toBe('11608848301659');
+    }
+  });
+
   it('finds a totals label that OCR misread, l for i or 1, o for 0', () => {
     for (const label of ['Zahibetrag', 'T0tal', 'Tota1', 'Factuurtotaai']) {
       const totals: Array<[string, string]> = [

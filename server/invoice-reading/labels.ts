@@ -78,7 +78,9 @@ export function valuesFor(match: LabelMatch, lines: Line[], below = 2): Labelled
   const { line, cell } = match;
   if (match.rest) out.push({ text: match.rest, line, cells: [cell], label: match, where: 'inline' });
   const index = line.cells.indexOf(cell);
-  const right = line.cells[index + 1];
+  // A separator printed (or OCR'd: '+', '|') as a cell of its own stands between label and value.
+  const separator = (at: number) => /^[\s:;+|=#.\-–]+$/.test(line.cells[at]?.text ?? '');
+  const right = line.cells[separator(index + 1) ? index + 2 : index + 1];
   if (right && right.x - (cell.x + cell.width) < line.pageWidth * 0.4) {
     out.push({ text: right.text.replace(/^[:#]\s*/, ''), line, cells: [cell, right], label: match, where: 'right' });
   }
