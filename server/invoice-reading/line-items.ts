@@ -21,6 +21,7 @@ import {
   type TableHeader,
 } from './table-columns';
 import type { ExtractedLineItem } from './types';
+import { isTotalsLabel } from './totals';
 
 /** A line starting with one of these ends the table. */
 const TABLE_END = labelPatterns([
@@ -83,9 +84,9 @@ const TABLE_END = labelPatterns([
 ]);
 /** Rows that are charges of the totals block, not items, when printed inside the table. */
 const NOT_AN_ITEM =
-  /^(?:sub-?\s?total|totals?|sales tax|tax|vat|freight|shipping|mwst|ust\.?|tva|summe|zwischensumme|versand\p{L}*|verzend\p{L}*|livraison|frais de port|porto|fracht|ups|fedex|dhl|postnl|gls|dpd|payments?|zahlung|previous balance|balance forward|balance brought forward|prior balance|subtotaal|totaal|factuurtotaal|btw|brutto|netto|mehrwertsteuer|sous-total|montant (?:ht|ttc|tva|total))\b/iu;
-/** Words that are a totals-block label only when they are the row's whole text ('NET:', 'Invoice Balance'). */
-const TOTALS_LABEL_ALONE = /^(?:net|gross|balance|invoice balance|amount|total amount|net amount)\s*:?$/iu;
+  /^(?:sub-?\s?total|totals?|sales tax|tax|vat|freight|shipping|mwst|ust\.?|tva|summe|zwischensumme|versand\p{L}*|verzend\p{L}*|livraison|frais de port|porto|fracht|ups|fedex|dhl|postnl|gls|dpd|payments?|zahlung|previous balance|balance forward|balance brought forward|prior balance)\b/iu;
+/** Bare labels the totals reader does not take (they name no total alone), yet no item either. */
+const BARE_LABEL = /^(?:net|gross|invoice balance|amount)\s*:?$/iu;
 /** 'Verpackung : Flasche', 'Bruttopreis : 4,00': attribute lines under a row, not description. */
 const ATTRIBUTE = /^[\p{L}][\p{L}\d\s.\-/]{1,30}\s?:(?:\s|$)/u;
 /** A labelled note anywhere in a line ('Zählerstand von–bis: 543210') is no wrapped description. */
@@ -312,7 +313,8 @@ function toItem(row: Row, header: TableHeader, mark: DecimalMark, wrapAt: number
     descriptionCells = main.flatMap((l) => l.cells).filter((c) => /\p{L}{3}/u.test(c.text) && c.x + c.width < numbersFrom);
     description = textOf(descriptionCells) ?? '';
   }
-  if (!description || NOT_AN_ITEM.test(description) || TOTALS_LABEL_ALONE.test(description)) return null;
+  // A row that is a totals label in any language the totals reader knows ('Subtotaal', 'BTW 21%') is a charge, not an item.
+  if (!description || NOT_AN_ITEM.test(description) || isTotalsLabel(description) || BARE_LABEL.test(description)) return null;
   const quantity = firstNumber(pick(column(header, 'quantity'), main), mark, true);
   const unitPrice = firstNumber(
     pick(column(header, 'unitPrice'), main).filter((c) => c !== row.amountCell),

@@ -145,6 +145,7 @@ const TAX = labelPatterns([
   'ust gesamt',
   'umsatzsteuer gesamt',
   'umsatzsteuer',
+  'mehrwertsteuer',
   'ust.',
   'ust',
   'total tva',
@@ -174,6 +175,22 @@ const FREIGHT = labelPatterns([
 
 /** Words allowed between a totals label and its amount: currency, 'in', a bracketed note. */
 const QUALIFIER = /\(.*?\)|\b(?:in|en|eur|usd|gbp|chf|cad|us\$)\b|[€$£:#.\s]/gi;
+
+/** A rate beside a tax label ('BTW 21%', 'MwSt. 7,7 %'). */
+const RATE = /\d{1,2}(?:[.,]\d{1,2})?\s?%/g;
+
+/**
+ * Whether a text is a totals-block label and nothing more ('Subtotaal', 'BTW 21%', 'Brutto'): a
+ * row of the item table that says this is a charge of the totals block, never an item.
+ */
+export function isTotalsLabel(text: string): boolean {
+  return [GRAND, SUBTOTAL, TAX, DUE].some((patterns) =>
+    patterns.some((pattern) => {
+      const match = pattern.exec(text);
+      return match !== null && text.slice(match[0].length).replace(RATE, '').replace(QUALIFIER, '') === '';
+    }),
+  );
+}
 
 interface LabelledAmount {
   value: number;
