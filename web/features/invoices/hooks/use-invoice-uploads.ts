@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/handle-error';
 import { useUploadInvoice } from '../api/upload-invoice';
+import { withoutFileName } from '../lib/batch';
 import { isPdfFile } from '../lib/format';
 
 /** Sending the files fills the bar to 50%; the last answer takes it to 100% (docs/product-rules.md, Invoices). */
@@ -38,9 +39,7 @@ export function useInvoiceUploads() {
         invoices.push(...parsed);
       } catch (err) {
         console.error(err);
-        // The server names the file in its message too (its callers may send several): say it once.
-        const reason = serverMessage(err)?.replace(`${file.name}: `, '');
-        failures.push(`Failed to upload ${file.name}: ${reason || 'Unknown error occurred'}`);
+        failures.push(`Failed to upload ${file.name}: ${withoutFileName(serverMessage(err), file.name) || 'Unknown error occurred'}`);
       }
       setProgress(Math.round(((index + 1) / files.length) * SENT_SHARE));
     }

@@ -136,6 +136,11 @@ export function uploadCompleteText(summary: Pick<BatchSummary, 'succeeded' | 'fa
 
 /** A failed file's reason without its name, which the list shows beside it ('notes.txt: ...' from the server). */
 export function failureReason({ filename, error }: UploadInvoicesResult): string {
-  if (!error) return 'Unknown error occurred';
-  return error.startsWith(`${filename}: `) ? error.slice(filename.length + 2) : error;
+  return withoutFileName(error, filename) || 'Unknown error occurred';
+}
+
+/** The server names the file at the start of its message; where the file is named already, say it once. */
+export function withoutFileName(message: string | null | undefined, filename: string): string | undefined {
+  if (!message) return undefined;
+  return message.startsWith(`${filename}: `) ? message.slice(filename.length + 2) : message;
 }
