@@ -37,3 +37,13 @@ export function startDeadline(ms: number, outer?: AbortSignal): Deadline {
     },
   };
 }
+
+/** Runs `work` under a deadline that is cleared however the work ends. */
+export async function withDeadline<T>(ms: number, outer: AbortSignal | undefined, work: (deadline: Deadline) => Promise<T>): Promise<T> {
+  const deadline = startDeadline(ms, outer);
+  try {
+    return await work(deadline);
+  } finally {
+    deadline.clear();
+  }
+}

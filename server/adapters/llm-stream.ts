@@ -9,7 +9,7 @@ import type {
 } from '@ai-sdk/provider';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { APICallError } from 'ai';
-import { startDeadline } from './deadline';
+import { withDeadline } from './deadline';
 
 /** A tool the model may call; it reads only, and answers in text the model reads next. */
 export interface StreamTool {
@@ -50,12 +50,7 @@ const MAX_HEADER_DELAY_MS = 60_000;
  * not use (see decision 003). Providers, wire formats and error types are still the SDK's.
  */
 export async function streamAnswer(input: StreamAnswerInput): Promise<StreamAnswer> {
-  const deadline = startDeadline(input.timeoutMs, input.signal);
-  try {
-    return await streamSteps(input, deadline.signal);
-  } finally {
-    deadline.clear();
-  }
+  return withDeadline(input.timeoutMs, input.signal, (deadline) => streamSteps(input, deadline.signal));
 }
 
 async function streamSteps(input: StreamAnswerInput, signal: AbortSignal): Promise<StreamAnswer> {

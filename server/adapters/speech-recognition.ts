@@ -8,7 +8,7 @@ import { access, constants, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeWav, type RecordingFormat } from './audio-decoding';
-import { startDeadline } from './deadline';
+import { withDeadline } from './deadline';
 
 interface TranscriptionInput {
   audio: Uint8Array;
@@ -65,8 +65,7 @@ export function createOpenAiSpeechRecognizer(options: {
       if (options.language) form.append('language', options.language);
       const prompt = options.prompt?.().trim();
       if (prompt) form.append('prompt', prompt);
-      const deadline = startDeadline(options.timeoutMs ?? 60_000, signal);
-      try {
+      return withDeadline(options.timeoutMs ?? 60_000, signal, async (deadline) => {
         let response: Response;
         try {
           response = await doFetch(url, {
@@ -85,9 +84,7 @@ export function createOpenAiSpeechRecognizer(options: {
         const body = (await response.json().catch(() => undefined)) as { text?: unknown } | undefined;
         if (typeof body?.text !== 'string') throw new SpeechRecognitionError('speech server answered without a transcript', response.status);
         return body.text.trim();
-      } finally {
-        deadline.clear();
-      }
+      });
     },
   };
 }

@@ -5,7 +5,7 @@
  * are not, and are only ever read through the safe fetcher. Errors never carry the API key.
  */
 import type { WebSearchConfig } from '../integrations-config';
-import { startDeadline, type Deadline } from './deadline';
+import { withDeadline, type Deadline } from './deadline';
 import { plainText } from './html-text';
 
 export interface WebSearchResult {
@@ -52,14 +52,8 @@ export function createWebSearchClient(config: WebSearchConfig, options: WebSearc
   const doFetch = options.fetch ?? fetch;
   const name = PROVIDER_NAMES[config.provider];
 
-  async function call(request: { url: string; init: RequestInit }, signal?: AbortSignal): Promise<unknown> {
-    const deadline = startDeadline(timeoutMs, signal);
-    try {
-      return await answerOf(request, deadline);
-    } finally {
-      deadline.clear();
-    }
-  }
+  const call = (request: { url: string; init: RequestInit }, signal?: AbortSignal) =>
+    withDeadline(timeoutMs, signal, (deadline) => answerOf(request, deadline));
 
   async function answerOf(request: { url: string; init: RequestInit }, deadline: Deadline): Promise<unknown> {
     let res: Response;
