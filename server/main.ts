@@ -1,4 +1,4 @@
-import { buildApp } from './app';
+import { buildAppWithServices } from './app';
 import { isClusterPrimary, isFirstProcess, runPrimary } from './cluster';
 import { serveOperatorSocket } from './cli/operator-socket';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -40,7 +40,7 @@ export async function main(): Promise<void> {
     throw err;
   }
 
-  const app = await buildApp(config, { database });
+  const { app, services } = await buildAppWithServices(config, { database });
   const indexing = new AbortController();
   let guideIndexed: Promise<unknown> = Promise.resolve();
   let stopOperatorSocket = async () => {};
@@ -69,6 +69,8 @@ export async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  // The first invoice or preview should not wait about 2 s for its extraction worker to start.
+  services.pool.warm();
   if (database.kind === 'pglite') {
     // Lets `npm run kai -- users ...` and `backup` work while this process holds the data directory.
     const identity = config.identity.kind === 'builtin' ? config.identity : undefined;

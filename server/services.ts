@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createEmbeddingsClient } from './adapters/embeddings';
-import { ExtractorPool, readInvoiceLayout, readTableRows } from './adapters/extractors';
+import { BACKGROUND_EXTRACTION_NICE, ExtractorPool, readInvoiceLayout, readTableRows } from './adapters/extractors';
 import { createLanguageModel } from './adapters/llm';
 import { createProcoreApi, procoreWebUrl } from './adapters/procore-api';
 import { createProcoreOAuth } from './adapters/procore-oauth';
@@ -197,7 +197,10 @@ async function createProcore(config: Config, { database, log }: ServicesDeps) {
 function createFileServices(config: Config, deps: ServicesDeps & { retrieval: ReturnType<typeof createRetrievalService> }) {
   const { db } = deps.database;
   const uploads = config.uploads;
+  // Two lanes: a user waiting on an invoice or a preview never queues behind a long scanned
+  // document the extraction queue is reading, and gets the CPU first when both run.
   const pool = new ExtractorPool();
+  const queuePool = new ExtractorPool({ nice: BACKGROUND_EXTRACTION_NICE });
   const documentQueue = startDocumentWorker({
     db,
     retrieval: deps.retrieval,
@@ -206,7 +209,7 @@ function createFileServices(config: Config, deps: ServicesDeps & { retrieval: Re
     lockMs: uploads.extractionLockMs,
     maxFileBytes: uploads.maxFileBytes,
     autoStart: config.processes.documentJobs,
-    pool,
+    pool: queuePool,
   });
   const queued = announceQueuedDocuments(config, deps, () => documentQueue.wake());
   const repository = createDocumentsRepository(db);
@@ -224,14 +227,14 @@ function createFileServices(config: Config, deps: ServicesDeps & { retrieval: Re
     documents,
     documentQueue,
     renderPdfPreview,
-    /** The sandbox for readers outside the documents module (invoice layouts, vendor lists). */
+    /** The sandbox for readers a user waits on (invoice layouts, vendor lists); previews use it too. */
     pool,
     limits: { maxBytes: uploads.maxFileBytes, timeoutMs: uploads.extractionTimeoutMs },
     /** Stops the queue, then the sandbox's workers. */
     async close() {
       await queued.close();
       await documentQueue.stop();
-      await pool.close();
+      await Promise.all([pool.close(), queuePool.close()]);
     },
   };
 }

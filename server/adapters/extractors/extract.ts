@@ -9,6 +9,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { cleanStrings } from './clean-text';
+import { EXTRACTION_NICE } from './thread-priority';
 import type { InvoiceLayout } from './invoice-layout';
 import type { WorkerJob, WorkerReply } from './extract.worker';
 import {
@@ -46,6 +47,11 @@ export interface ExtractorPoolOptions {
   jobsPerWorker?: number;
   /** OCR workers per extraction worker, each reading one scanned page at a time; default: CPUs / size, rounded up (decision 024). */
   ocrWorkers?: number;
+  /**
+   * The workers' Linux nice value (thread-priority.ts): a pool for work nobody waits on (the
+   * document queue) runs below one whose jobs a user is waiting for (invoice layouts, previews).
+   */
+  nice?: number;
 }
 
 interface QueuedJob {
@@ -57,10 +63,21 @@ interface QueuedJob {
 const WORKER_URL = new URL('./extract-worker-boot.mjs', import.meta.url);
 const STARTUP_TIMEOUT_MS = 30_000;
 
+/** One sandbox worker thread, whether it has started, and how many jobs it has done. */
+interface Sandbox {
+  worker: Worker;
+  ready: Promise<void>;
+  started: boolean;
+  jobs: number;
+}
+
 class Slot {
-  private worker?: Worker;
-  private ready?: Promise<void>;
-  private jobs = 0;
+  private current?: Sandbox;
+  /**
+   * The replacement of a worker that has done its share of jobs. It starts (about 2 s) while the
+   * old one keeps working, so no job waits for a worker to start except the very first.
+   */
+  private successor?: Sandbox;
   busy = false;
 
   constructor(private readonly options: Required<ExtractorPoolOptions>) {}
@@ -68,51 +85,88 @@ class Slot {
   async run({ job, resolve, reject }: QueuedJob): Promise<void> {
     this.busy = true;
     try {
-      const worker = await this.start(job.kind);
-      resolve(await this.exchange(worker, { ...job, id: ++this.jobs }));
-      if (this.jobs >= this.options.jobsPerWorker) await this.stop();
+      const sandbox = await this.sandbox(job.kind);
+      resolve(await this.exchange(sandbox, { ...job, id: ++sandbox.jobs }));
+      if (sandbox.jobs >= this.options.jobsPerWorker && sandbox === this.current) this.successor ??= this.spawn();
     } catch (error) {
       reject(error as Error);
     } finally {
-      this.worker?.unref();
+      this.current?.worker.unref();
       this.busy = false;
     }
   }
 
-  async stop(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    this.ready = undefined;
-    this.jobs = 0;
-    if (worker) await worker.terminate();
+  /** Starts the worker now, so the first job does not wait for it. */
+  warm(): void {
+    if (!this.busy) this.current ??= this.spawn();
   }
 
-  private start(kind: DocumentKind): Promise<Worker> {
-    if (!this.worker) {
-      const worker = new Worker(WORKER_URL, {
-        resourceLimits: {
-          maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb,
-          maxYoungGenerationSizeMb: this.options.maxYoungGenerationSizeMb,
-        },
-        workerData: { ocrWorkers: this.options.ocrWorkers },
-      });
-      this.worker = worker;
-      this.ready = new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('extraction worker did not start')), STARTUP_TIMEOUT_MS);
-        worker.once('message', () => (clearTimeout(timer), resolve()));
-        worker.once('error', (error) => (clearTimeout(timer), reject(error)));
-        worker.once('exit', () => (clearTimeout(timer), reject(new Error('extraction worker exited at start'))));
-      }).catch(async (error: Error) => {
-        await this.stop();
-        throw new ExtractionError('failed', `${describeKind(kind)} could not be read right now; please try again.`, error);
-      });
+  async stop(): Promise<void> {
+    const sandboxes = [this.current, this.successor];
+    this.current = this.successor = undefined;
+    await Promise.all(sandboxes.map((sandbox) => sandbox?.worker.terminate()));
+  }
+
+  /** The worker for the next job: the successor once it has started, else the current one, started if need be. */
+  private async sandbox(kind: DocumentKind): Promise<Sandbox> {
+    if (this.successor?.started) this.promote();
+    const sandbox = (this.current ??= this.spawn());
+    sandbox.worker.ref();
+    try {
+      await sandbox.ready;
+      return sandbox;
+    } catch (error) {
+      await this.discard(sandbox);
+      throw new ExtractionError('failed', `${describeKind(kind)} could not be read right now; please try again.`, error as Error);
     }
-    this.worker.ref();
-    return this.ready!.then(() => this.worker!);
+  }
+
+  /** The started successor takes over; the worker it replaces ends. */
+  private promote(): void {
+    const retired = this.current;
+    this.current = this.successor;
+    this.successor = undefined;
+    void retired?.worker.terminate();
+  }
+
+  private async discard(sandbox: Sandbox): Promise<void> {
+    if (this.current === sandbox) this.current = undefined;
+    if (this.successor === sandbox) this.successor = undefined;
+    await sandbox.worker.terminate();
+  }
+
+  /** A new worker, not holding the process open until a job needs it. */
+  private spawn(): Sandbox {
+    const worker = new Worker(WORKER_URL, {
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb,
+        maxYoungGenerationSizeMb: this.options.maxYoungGenerationSizeMb,
+      },
+      workerData: { ocrWorkers: this.options.ocrWorkers, nice: this.options.nice },
+    });
+    worker.unref();
+    const ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('extraction worker did not start')), STARTUP_TIMEOUT_MS);
+      worker.once('message', () => (clearTimeout(timer), resolve()));
+      worker.once('error', (error) => (clearTimeout(timer), reject(error)));
+      worker.once('exit', () => (clearTimeout(timer), reject(new Error('extraction worker exited at start'))));
+    });
+    const sandbox: Sandbox = { worker, ready, started: false, jobs: 0 };
+    ready.then(
+      () => {
+        sandbox.started = true;
+        // A successor that starts while the slot is idle takes over at once, so the old worker's memory goes back.
+        if (this.successor === sandbox && !this.busy) this.promote();
+      },
+      // A successor (or an idle warm-up) that cannot start is dropped; a later job tries again.
+      () => void ((this.successor === sandbox || !this.busy) && this.discard(sandbox)),
+    );
+    return sandbox;
   }
 
   /** One job on a ready worker; the timer starts now, so worker start-up is not charged to it. */
-  private exchange(worker: Worker, job: WorkerJob): Promise<Extraction> {
+  private exchange(sandbox: Sandbox, job: WorkerJob): Promise<Extraction> {
+    const { worker } = sandbox;
     return new Promise<Extraction>((resolve, reject) => {
       const noun = describeKind(job.kind);
       const cleanup = () => {
@@ -123,7 +177,7 @@ class Slot {
       };
       const fail = (error: ExtractionError) => {
         cleanup();
-        void this.stop();
+        void this.discard(sandbox);
         reject(error);
       };
       const timer = setTimeout(() => {
@@ -175,6 +229,7 @@ export class ExtractorPool {
       // One OCR worker per core across the pool (rounded up: two cores and one extraction worker
       // read two pages of a scanned document at once).
       ocrWorkers: options.ocrWorkers ?? Math.max(1, Math.ceil(availableParallelism() / size)),
+      nice: options.nice ?? EXTRACTION_NICE,
     };
     this.slots = Array.from({ length: resolved.size }, () => new Slot(resolved));
   }
@@ -204,6 +259,11 @@ export class ExtractorPool {
       });
       this.pump();
     });
+  }
+
+  /** Starts every slot's worker in the background (a server about to take requests calls this). */
+  warm(): void {
+    if (!this.closed) for (const slot of this.slots) slot.warm();
   }
 
   async close(): Promise<void> {

@@ -48,9 +48,10 @@ const MEMORY_REPORT_MS = 100;
 
 const port = parentPort;
 if (!port) throw new Error('extract.worker.ts must run in a worker thread');
-configureOcr((workerData as { ocrWorkers: number }).ocrWorkers);
+const settings = workerData as { ocrWorkers: number; nice: number };
+configureOcr(settings.ocrWorkers);
 // Before the OCR threads start, so they inherit it.
-lowerThisThreadsPriority();
+lowerThisThreadsPriority(settings.nice);
 
 port.on('message', async (job: WorkerJob) => {
   // resourceLimits cap the V8 heap only; decoded streams and inflated parts live in ArrayBuffers
