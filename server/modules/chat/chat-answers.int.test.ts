@@ -55,7 +55,7 @@ describe.each(databaseKinds)('chat answers from uploaded files (%s)', (kind) => 
       LLM_MAX_RETRIES: '0',
     });
     // Every user of these tests holds the same two files.
-    for (const sub of ['clerk-follow', 'clerk-missing', 'clerk-model']) {
+    for (const sub of ['clerk-follow', 'clerk-switch', 'clerk-missing', 'clerk-model']) {
       const res = await withoutModel.app.inject({
         method: 'POST',
         url: '/api/upload',
@@ -91,6 +91,16 @@ describe.each(databaseKinds)('chat answers from uploaded files (%s)', (kind) => 
     // The answer leads with the cited sentence that answers it.
     expect(followUp.content.split('\n\n')[0]).toContain('To cancel a debit note, open it in Payables and choose Void');
     expect(followUp.content).toContain('### Passages');
+  });
+
+  it("does not answer a question on a new subject from the earlier subject's passages", async () => {
+    const first = await ask(withoutModel.app, 'clerk-switch', 'How do I record a debit note for drywall we sent back to the supplier?');
+    expect(cited(first)[0]).toBe(documentIds['clerk-switch:debit']);
+
+    // It names its own subject, which the files do not cover: the debit notes of the chat are no answer.
+    const offTopic = await ask(withoutModel.app, 'clerk-switch', 'What is the capital of Mongolia?');
+    expect(offTopic.content).toMatch(/^Your uploaded files do not seem to cover this question/);
+    expect(cited(offTopic)).toEqual([]);
   });
 
   it('says plainly that the files do not cover a question, with no citations', async () => {

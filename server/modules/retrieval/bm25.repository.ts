@@ -38,8 +38,10 @@ export interface QueryTerm {
   lexeme: string;
   /** 1 for the user's own words; less for synonyms, earlier turns and feedback terms. */
   weight: number;
-  /** Which of the question's concepts the term stands for; -1 for context and feedback terms. */
+  /** Which of the question's concepts the term stands for; -1 for a term that only helps rank. */
   concept: number;
+  /** A word of an earlier turn, standing for the conversation's subject in a follow-up question. */
+  earlier?: boolean;
 }
 
 interface ScoredTerm extends QueryTerm {
@@ -84,10 +86,10 @@ function scoreTerms(terms: QueryTerm[], stats: TermStatistics, includeUnseen = f
 }
 
 /** How much of the question's information a passage can hold: each concept counts with its weightiest term. */
-function conceptInformation(terms: ScoredTerm[]): Map<number, number> {
+function conceptInformation(terms: ScoredTerm[]): number {
   const info = new Map<number, number>();
   for (const term of terms) if (term.concept >= 0) info.set(term.concept, Math.max(info.get(term.concept) ?? 0, term.w));
-  return info;
+  return [...info.values()].reduce((sum, value) => sum + value, 0);
 }
 
 /**
@@ -105,7 +107,9 @@ export async function searchBm25(
   const scored = scoreTerms(terms, stats);
   if (scored.length === 0 || stats.passages === 0) return [];
   // Words no passage holds count too: a question whose telling word is nowhere in the library is not covered by it.
-  const information = [...conceptInformation(scoreTerms(terms, stats, true)).values()].reduce((sum, value) => sum + value, 0);
+  const all = scoreTerms(terms, stats, true);
+  // A follow-up is covered by a passage that holds its own words, or its words and the conversation's subject.
+  const information = { all: conceptInformation(all), own: conceptInformation(all.filter((term) => !term.earlier)) };
   const { firstRound, decompressOnceUpTo } = { ...TUNING, ...tuning };
   // At most this many passages hold one of the first `essential` terms.
   const candidates = (essential: number) => scored.slice(0, essential).reduce((sum, term) => sum + stats.df.get(term.lexeme)!, 0);
@@ -128,17 +132,17 @@ async function scoreCandidates(
   terms: ScoredTerm[],
   essential: number,
   stats: TermStatistics,
-  information: number,
+  information: { all: number; own: number },
   limit: number,
   decompressOnce: boolean,
 ): Promise<ChunkRow[]> {
   // `|| '{}'` returns a decompressed copy; `offset 0` keeps the planner from inlining it into each lookup.
   const freqs = decompressOnce ? sql`cand.term_freqs || '{}'::jsonb` : sql`cand.term_freqs`;
   // A concept is as covered as its best term the passage holds: a synonym covers it less than the user's word.
-  const payload = terms.map((t) => ({ lexeme: t.lexeme, w: t.w, concept: t.concept, info: t.concept >= 0 ? t.w : 0 }));
+  const payload = terms.map((t) => ({ lexeme: t.lexeme, w: t.w, concept: t.concept, info: t.concept >= 0 ? t.w : 0, own: !t.earlier }));
   const result = await db.execute(sql`
     with q as materialized (
-      select * from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as t(lexeme text, w float8, concept int, info float8)
+      select * from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as t(lexeme text, w float8, concept int, info float8, own boolean)
     ),
     cand as (
       select c.id, c.term_count, c.term_freqs from retrieval_chunks c
@@ -147,11 +151,11 @@ async function scoreCandidates(
           from jsonb_array_elements_text(${JSON.stringify(terms.slice(0, essential).map((t) => t.lexeme))}::jsonb) e(lexeme))::tsquery
     ),
     hits as (
-      select cand.id, f.w, f.concept, f.info,
+      select cand.id, f.w, f.concept, f.info, f.own,
         (f.e ->> 0)::float8 + ${TITLE_BOOST}::float8 * (f.e ->> 1)::float8 as tf,
         (1 - ${B}::float8 + ${B}::float8 * cand.term_count / ${stats.averageLength}::float8) as norm
       from cand cross join lateral (
-        select q.w, q.concept, q.info, d.freqs -> q.lexeme as e
+        select q.w, q.concept, q.info, q.own, d.freqs -> q.lexeme as e
         from (select ${freqs} as freqs offset 0) d cross join q
       ) f
       where f.e is not null
@@ -161,13 +165,13 @@ async function scoreCandidates(
       from hits h group by h.id order by score desc, h.id limit ${limit}
     ),
     covered as (
-      select id, sum(info) as info from (
-        select id, concept, max(info) as info from hits where concept >= 0 and id in (select id from top) group by id, concept
+      select id, sum(info) as info, coalesce(sum(info) filter (where own), 0) as own from (
+        select id, concept, max(info) as info, bool_and(own) as own from hits where concept >= 0 and id in (select id from top) group by id, concept
       ) per group by id
     )
     select c.id, c.corpus, c.document_key as "documentKey", c.document_title as "documentTitle",
       c.heading_path as "headingPath", c.page, c.content, t.score::float8 as score,
-      least(coalesce(v.info, 0) / ${information || 1}::float8, 1)::float8 as relevance
+      least(greatest(coalesce(v.info, 0) / ${information.all || 1}::float8, coalesce(v.own, 0) / ${information.own || 1}::float8), 1)::float8 as relevance
     from top t
     join retrieval_chunks c on c.id = t.id
     left join covered v on v.id = t.id

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedConcepts, queryConcepts, tokenize } from './query-terms';
+import { askedConcepts, leansOnEarlierTurns, queryConcepts, tokenize } from './query-terms';
 import { SYNONYM_GROUPS } from './synonyms';
 
 describe('query concepts', () => {
@@ -79,6 +79,26 @@ describe('synonym list', () => {
       ['check run', 'payment run'],
     ]) {
       expect(together(a, b), `${a} ~ ${b}`).toBe(true);
+    }
+  });
+});
+
+describe('a question that leans on the earlier turns', () => {
+  it('continues or refers back to the conversation', () => {
+    for (const question of [
+      'And for a credit note?',
+      'what about the deadline?',
+      'How do I undo it?',
+      'Can I void those?',
+      'Same for subcontractors?',
+    ]) {
+      expect(leansOnEarlierTurns(question), question).toBe(true);
+    }
+  });
+
+  it('stands alone when it names its own subject', () => {
+    for (const question of ['What is the capital of Mongolia?', 'How do I set up a new job?', 'Android: andrew wants 1099 totals']) {
+      expect(leansOnEarlierTurns(question), question).toBe(false);
     }
   });
 });

@@ -44,6 +44,11 @@ const FILLER_WORDS = new Set([
   'exactly',
 ]);
 
+/** A question that opens with one of these continues the one before: 'and for a credit note?'. */
+const CONTINUING_WORDS = new Set(['and', 'also', 'but', 'or', 'then', 'so', 'plus']);
+/** Words that point back at the conversation's subject: 'how do I undo it?', 'what about those?'. */
+const REFERRING_WORDS = new Set(['it', 'its', 'one', 'ones', 'that', 'this', 'these', 'those', 'them', 'they', 'same', 'instead']);
+
 const MAX_CONCEPTS = 16;
 const MAX_QUERY_CHARS = 1000;
 
@@ -55,6 +60,20 @@ export function tokenize(text: string): string[] {
     .toLowerCase()
     .replace(/[\u2018\u2019\u02bc]/g, "'");
   return (normalised.match(TOKEN) ?? []).map((t) => t.replace(/'s$/, '').replace(/\.$/, ''));
+}
+
+/**
+ * Whether a question leans on the earlier turns for its subject: it opens like a continuation
+ * ('and ...', 'what about ...') or refers back ('it', 'those', 'the same'). A question that
+ * names its own subject ('what is the capital of Mongolia?') stands alone. Words like 'that' also
+ * open relative clauses; such a question is then treated as a follow-up, which costs nothing when
+ * its own words are covered.
+ */
+export function leansOnEarlierTurns(query: string): boolean {
+  const tokens = tokenize(query.slice(0, MAX_QUERY_CHARS));
+  if (CONTINUING_WORDS.has(tokens[0] ?? '')) return true;
+  if ((tokens[0] === 'what' || tokens[0] === 'how') && tokens[1] === 'about') return true;
+  return tokens.some((token) => REFERRING_WORDS.has(token));
 }
 
 interface SynonymEntry {

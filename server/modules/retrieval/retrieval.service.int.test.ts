@@ -102,6 +102,19 @@ describe.each(databaseKinds)('retrieval search (%s)', (kind) => {
     expect(passages[0].documentKey).toBe('retainage-payable');
   });
 
+  it("judges a question that names its own subject by its own words, whatever the chat's earlier subject", async () => {
+    const question = 'How do I set a cost code on a job cost line?';
+    const alone = await service.searchGuide(question, { limit: 3 });
+    const afterRetainage = await service.searchGuide(question, { limit: 3, context: 'When do we release retainage to the subcontractor?' });
+    expect(afterRetainage.map((p) => [p.documentKey, p.relevance])).toEqual(alone.map((p) => [p.documentKey, p.relevance]));
+  });
+
+  it('reads a follow-up in the light of the earlier subject', async () => {
+    const followUp = await service.searchGuide('And how is it paid?', { limit: 3, context: 'When do we release retainage to the subcontractor?' });
+    expect(followUp[0].documentKey).toBe('retainage-payable');
+    expect(followUp[0].relevance).toBeGreaterThan(0.2);
+  });
+
   it('answers nothing for stop words, punctuation and tsquery syntax, and never fails on them', async () => {
     expect(await service.searchGuide('how do I')).toEqual([]);
     expect(await service.searchGuide('')).toEqual([]);

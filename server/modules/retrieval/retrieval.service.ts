@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { ValidationError } from '../../errors';
 import { chunkDocument } from './chunker';
 import { searchBm25, type QueryTerm } from './bm25.repository';
-import { askedConcepts, type AskedConcept } from './query-terms';
+import { askedConcepts, leansOnEarlierTurns, type AskedConcept } from './query-terms';
 import { fuseRankings } from './rank-fusion';
 import { createRetrievalRepository, type ChunkRow, type RetrievalRepository, type Scope } from './retrieval.repository';
 import { createVectorRepository, type VectorRepository } from './vector.repository';
@@ -62,7 +62,7 @@ export function createRetrievalService(deps: RetrievalDeps) {
 
   async function search(scope: Scope, query: string, options: SearchOptions): Promise<Passage[]> {
     const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIMIT), 1), MAX_LIMIT);
-    const terms = await weigh(askedConcepts(query), options.context ? askedConcepts(options.context) : []);
+    const terms = await weigh(askedConcepts(query), options.context ? askedConcepts(options.context) : [], leansOnEarlierTurns(query));
     if (!terms.some((term) => term.concept >= 0)) return [];
     // Room for the per-document cap; fusion needs deeper lists to find passages both like.
     const candidates = vectors ? Math.max(limit * 4, 20) : limit * 2;
@@ -193,7 +193,7 @@ function createTermWeigher(repository: RetrievalRepository) {
     }
     return (text) => cache.get(text) ?? [];
   }
-  return async (concepts: AskedConcept[], context: AskedConcept[]): Promise<QueryTerm[]> => {
+  return async (concepts: AskedConcept[], context: AskedConcept[], followUp: boolean): Promise<QueryTerm[]> => {
     const of = await lexemesOf([...concepts.flatMap((c) => [c.typed, ...c.synonyms]), ...context.map((c) => c.typed)]);
     const terms = new Map<string, QueryTerm>();
     const put = (lexeme: string, weight: number, concept: number) => {
@@ -203,11 +203,19 @@ function createTermWeigher(repository: RetrievalRepository) {
       for (const lexeme of of(concept.typed)) put(lexeme, 1, i);
       for (const synonym of concept.synonyms) for (const lexeme of of(synonym)) put(lexeme, SYNONYM_WEIGHT, i);
     });
-    // Earlier turns are concepts too, weighing less: a follow-up ('and how do I cancel one?') is
-    // covered by a passage about its own word and the conversation's subject.
-    context.forEach((concept, j) => {
-      for (const lexeme of of(concept.typed)) put(lexeme, CONTEXT_WEIGHT, concepts.length + j);
-    });
+    // A follow-up ('and how do I cancel one?', 'what about the deadline?') is about the conversation's
+    // subject: the earlier turns' words are concepts too, weighing less, and a passage covers it when
+    // it holds the question's own words or those and the subject. A question that names its own
+    // subject stands alone: the earlier turns are left out, so changing the subject neither pulls
+    // the old one into the answer nor lets it be cited for a question the source does not cover.
+    const ownConcepts = new Set([...terms.values()].map((term) => term.concept)).size;
+    if (followUp || ownConcepts <= 1) {
+      context.forEach((concept, j) => {
+        for (const lexeme of of(concept.typed)) {
+          if (!terms.has(lexeme)) terms.set(lexeme, { lexeme, weight: CONTEXT_WEIGHT, concept: concepts.length + j, earlier: true });
+        }
+      });
+    }
     return [...terms.values()];
   };
 }
