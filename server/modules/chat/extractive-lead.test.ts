@@ -81,9 +81,32 @@ describe("a passage's sentences", () => {
     expect(sentences.map((s) => s.text)).not.toContain('1.');
   });
 
-  it('leaves out table rows and uses the section path before the first heading', () => {
-    expect(sentencesOf('| Code | Rate |\n|---|---|\n| 01 | 5 % |\nRates change in January.', 'Tax rates')).toEqual([
+  it('reads each table row as one unit naming its columns, and uses the section path before the first heading', () => {
+    expect(sentencesOf('| Code | Rate |\n|---|---|\n| 01 | 5 % |\n| 02 | |\nRates change in January.', 'Tax rates')).toEqual([
+      { text: 'Code: 01; Rate: 5 %', heading: 'Tax rates' },
+      { text: 'Code: 02', heading: 'Tax rates' },
       { text: 'Rates change in January.', heading: 'Tax rates' },
+    ]);
+    // A table continued without its header row: the cells as they are.
+    expect(sentencesOf('| 2421 | Electrical rough-in | 87500 |').map((s) => s.text)).toEqual(['2421; Electrical rough-in; 87500']);
+  });
+
+  it('answers a question about a spreadsheet with its matching row', () => {
+    const sheet = passage(
+      'job-cost-report.xlsx',
+      [
+        '## Sheet: Job Cost',
+        '',
+        '| Job | Cost Code | Description | Budget | Actual |',
+        '| --- | --- | --- | --- | --- |',
+        '| 2417 | 03-300 | Cast-in-place concrete | 184000 | 121340.55 |',
+        '| 2417 | 05-120 | Structural steel | 412000 | 390112.1 |',
+        '| 2421 | 26-050 | Electrical rough-in | 138200 | 87500 |',
+      ].join('\n'),
+      'Sheet: Job Cost',
+    );
+    expect(leadSentences([sheet], 'How much have we spent on structural steel for job 2417?')).toEqual([
+      { text: 'Job: 2417; Cost Code: 05-120; Description: Structural steel; Budget: 412000; Actual: 390112.1', cite: 1 },
     ]);
   });
 });

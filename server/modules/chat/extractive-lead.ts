@@ -124,25 +124,36 @@ interface Sentence {
 
 /**
  * A passage's sentences as plain text, each with the heading it sits under (`heading` before
- * the first one in the text): headings and table rows are not sentences, list markers and
- * emphasis are removed, lines wrapped inside a paragraph (as PDF text often is) are joined.
+ * the first one in the text): headings are not sentences, list markers and emphasis are removed,
+ * lines wrapped inside a paragraph (as PDF text often is) are joined, and each row of a table is
+ * one unit that names its columns ('Job: 2417; Description: Structural steel; Actual: 390112.1'),
+ * so a question about a spreadsheet is answered by its row.
  */
 export function sentencesOf(text: string, heading = ''): Sentence[] {
-  const units: Sentence[] = [];
+  const units: Array<Sentence & { row?: boolean }> = [];
   let current = heading;
   let paragraph: string[] = [];
+  let table: string[] = [];
   const flush = () => {
     if (paragraph.length) units.push({ text: paragraph.join(' '), heading: current });
     paragraph = [];
+    for (const row of tableRows(table)) units.push({ text: row, heading: current, row: true });
+    table = [];
   };
   for (const raw of text.replace(/\r\n?/g, '\n').split('\n')) {
     const line = raw.trim();
+    if (line.startsWith('|')) {
+      if (paragraph.length) flush();
+      table.push(line);
+      continue;
+    }
     const headingText = /^#{1,6}\s+(.*)$/.exec(line)?.[1];
-    if (!line || headingText !== undefined || /^(\||```|---)/.test(line)) {
+    if (!line || headingText !== undefined || /^(```|---)/.test(line)) {
       flush();
       if (headingText !== undefined) current = headingText;
       continue;
     }
+    if (table.length) flush();
     // A list item is a unit of its own; its marker is no sentence end.
     const item = /^([-*+]|\d{1,3}[.)]|>)\s+/.exec(line);
     if (item) flush();
@@ -150,11 +161,33 @@ export function sentencesOf(text: string, heading = ''): Sentence[] {
   }
   flush();
   return units.flatMap((unit) =>
-    splitSentences(unit.text)
+    (unit.row ? [unit.text] : splitSentences(unit.text))
       .map(plain)
       .filter(Boolean)
       .map((sentence) => ({ text: clip(sentence), heading: unit.heading })),
   );
+}
+
+/** A Markdown table's data rows as text, each cell named by its column when the table has a header row. */
+function tableRows(lines: string[]): string[] {
+  const cells = (line: string) =>
+    line
+      .replace(/^\|/, '')
+      .replace(/\|$/, '')
+      .split('|')
+      .map((cell) => cell.trim());
+  const isRule = (line: string) => /^\|?\s*:?-{3,}/.test(line);
+  const header = lines.length > 1 && isRule(lines[1]) ? cells(lines[0]) : undefined;
+  return lines
+    .slice(header ? 2 : 0)
+    .filter((line) => !isRule(line))
+    .map((line) =>
+      cells(line)
+        .map((value, i) => (value && header?.[i] ? `${header[i]}: ${value}` : value))
+        .filter(Boolean)
+        .join('; '),
+    )
+    .filter(Boolean);
 }
 
 /** Ends at . ! ? followed by a capital, a digit or a quote; "e.g. the" stays whole. */
