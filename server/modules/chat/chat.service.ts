@@ -2,6 +2,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { ChatMessage, ChatSession, InformationSource, MessageMetadata, MessageSource, SendChatResponse } from '@contract/chat';
 import { DEFAULT_SESSION_ID } from '@contract/chat';
 import { AppError, NotFoundError } from '../../errors';
+import type { EarlierTurns } from '../retrieval';
 import type { ChatRepository, HistoryMessage, MessageRow, SendContext, SessionRow, SessionWithCount } from './chat.repository';
 import { SOURCE_LABELS, SourceUnavailableError, type Citable, type ToolRegistry } from './knowledge-tools';
 import { answerWithModel, describeModelFailure } from './model-answer';
@@ -147,11 +148,17 @@ async function prepareSend(deps: ChatServiceDeps, userId: string, input: SendInp
   let searchContext: string;
   let found: Citable[] = [];
   let unavailable: string | undefined;
+  // The search starts while the chat is read: it waits for the earlier questions only when the
+  // question is a follow-up, so most questions save a database round trip before the first token.
+  const reading = contextOf(chats, userId, input.sessionId, deps.model ? HISTORY_MESSAGES : CONTEXT_MESSAGES);
+  const finding = findAnswerMaterial(deps, userId, input.source, input.message, async () => earlierQuestions((await reading).history));
+  reading.catch(() => {}); // awaited below; these only keep an early failure from being unhandled
+  finding.catch(() => {});
   try {
-    context = await contextOf(chats, userId, input.sessionId, deps.model ? HISTORY_MESSAGES : CONTEXT_MESSAGES);
+    context = await reading;
     searchContext = earlierQuestions(context.history);
     try {
-      found = selectPassages(await findAnswerMaterial(deps, userId, input.source, input.message, searchContext));
+      found = selectPassages(await finding);
     } catch (err) {
       if (!(err instanceof SourceUnavailableError)) throw err;
       unavailable = err.message;
@@ -204,13 +211,13 @@ async function findAnswerMaterial(
   userId: string,
   source: InformationSource,
   question: string,
-  context: string,
+  context: EarlierTurns,
 ): Promise<Citable[]> {
   const [primary, ...others] = deps.tools.forSource(source);
   if (!primary) return [];
   // A model calls the look-ups itself when the question needs them.
   const lookups = deps.model ? [] : others;
-  const found = await Promise.all([primary, ...lookups].map((tool) => tool.search(userId, question, SEARCH_LIMIT, context || undefined)));
+  const found = await Promise.all([primary, ...lookups].map((tool) => tool.search(userId, question, SEARCH_LIMIT, context)));
   const [main, ...extra] = found;
   const records = extra.flat().slice(0, LOOKUP_RESULTS);
   return [...main.slice(0, Math.max(SEARCH_LIMIT - records.length, 1)), ...records].slice(0, SEARCH_LIMIT);

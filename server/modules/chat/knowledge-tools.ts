@@ -1,4 +1,5 @@
 import type { InformationSource, MessageSource } from '@contract/chat';
+import type { EarlierTurns } from '../retrieval';
 
 /** A passage a tool found, with the source entry it becomes when cited. */
 export interface Citable {
@@ -21,7 +22,7 @@ export interface KnowledgeTool {
   /** The sidebar sources under which this tool is offered. */
   sources: InformationSource[];
   /** `context`: earlier turns of the conversation, weighing less than the query (SearchOptions.context). */
-  search(userId: string, query: string, limit: number, context?: string): Promise<Citable[]>;
+  search(userId: string, query: string, limit: number, context?: EarlierTurns): Promise<Citable[]>;
 }
 
 /**

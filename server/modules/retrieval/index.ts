@@ -1,2 +1,2 @@
-export { createRetrievalService, prepareVectorSearch, type Passage, type RetrievalService } from './retrieval.service';
+export { createRetrievalService, prepareVectorSearch, type EarlierTurns, type Passage, type RetrievalService } from './retrieval.service';
 export { indexGuide } from './guide-indexer';

@@ -115,6 +115,16 @@ describe.each(databaseKinds)('retrieval search (%s)', (kind) => {
     expect(followUp[0].relevance).toBeGreaterThan(0.2);
   });
 
+  it('reads the earlier turns, when given as a function, only for a follow-up', async () => {
+    const reads: string[] = [];
+    const earlier = (question: string) => async () => (reads.push(question), 'When do we release retainage to the subcontractor?');
+    const standalone = 'How do I set a cost code on a job cost line?';
+    await service.searchGuide(standalone, { context: earlier(standalone) });
+    const followUp = await service.searchGuide('And how is it paid?', { limit: 3, context: earlier('follow-up') });
+    expect(reads).toEqual(['follow-up']);
+    expect(followUp[0].documentKey).toBe('retainage-payable');
+  });
+
   it('answers nothing for stop words, punctuation and tsquery syntax, and never fails on them', async () => {
     expect(await service.searchGuide('how do I')).toEqual([]);
     expect(await service.searchGuide('')).toEqual([]);

@@ -43,10 +43,13 @@ export interface SearchOptions {
   limit?: number;
   /**
    * Earlier turns of the conversation ('and for a credit note?' after a question about debit
-   * notes): their words help ranking but weigh less than the question's own.
+   * notes): their words help ranking but weigh less than the question's own. Given as a function,
+   * it is read only for a follow-up question, so a chat can search while it still reads them.
    */
-  context?: string;
+  context?: EarlierTurns;
 }
+
+export type EarlierTurns = string | (() => Promise<string>);
 
 const DEFAULT_LIMIT = 8;
 const MAX_LIMIT = 50;
@@ -62,7 +65,7 @@ export function createRetrievalService(deps: RetrievalDeps) {
 
   async function search(scope: Scope, query: string, options: SearchOptions): Promise<Passage[]> {
     const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIMIT), 1), MAX_LIMIT);
-    const terms = await weigh(askedConcepts(query), options.context ? askedConcepts(options.context) : [], leansOnEarlierTurns(query));
+    const terms = await weigh(askedConcepts(query), options.context, leansOnEarlierTurns(query));
     if (!terms.some((term) => term.concept >= 0)) return [];
     // Room for the per-document cap; fusion needs deeper lists to find passages both like.
     const candidates = vectors ? Math.max(limit * 4, 20) : limit * 2;
@@ -193,23 +196,26 @@ function createTermWeigher(repository: RetrievalRepository) {
     }
     return (text) => cache.get(text) ?? [];
   }
-  return async (concepts: AskedConcept[], context: AskedConcept[], followUp: boolean): Promise<QueryTerm[]> => {
-    const of = await lexemesOf([...concepts.flatMap((c) => [c.typed, ...c.synonyms]), ...context.map((c) => c.typed)]);
+  return async (concepts: AskedConcept[], earlierTurns: EarlierTurns | undefined, followUp: boolean): Promise<QueryTerm[]> => {
+    const own = await lexemesOf(concepts.flatMap((c) => [c.typed, ...c.synonyms]));
     const terms = new Map<string, QueryTerm>();
     const put = (lexeme: string, weight: number, concept: number) => {
       if ((terms.get(lexeme)?.weight ?? 0) < weight) terms.set(lexeme, { lexeme, weight, concept });
     };
     concepts.forEach((concept, i) => {
-      for (const lexeme of of(concept.typed)) put(lexeme, 1, i);
-      for (const synonym of concept.synonyms) for (const lexeme of of(synonym)) put(lexeme, SYNONYM_WEIGHT, i);
+      for (const lexeme of own(concept.typed)) put(lexeme, 1, i);
+      for (const synonym of concept.synonyms) for (const lexeme of own(synonym)) put(lexeme, SYNONYM_WEIGHT, i);
     });
     // A follow-up ('and how do I cancel one?', 'what about the deadline?') is about the conversation's
     // subject: the earlier turns' words are concepts too, weighing less, and a passage covers it when
     // it holds the question's own words or those and the subject. A question that names its own
-    // subject stands alone: the earlier turns are left out, so changing the subject neither pulls
-    // the old one into the answer nor lets it be cited for a question the source does not cover.
+    // subject stands alone: the earlier turns are left out (and not even read), so changing the
+    // subject neither pulls the old one into the answer nor lets it be cited for a question the
+    // source does not cover.
     const ownConcepts = new Set([...terms.values()].map((term) => term.concept)).size;
-    if (followUp || ownConcepts <= 1) {
+    if (earlierTurns !== undefined && (followUp || ownConcepts <= 1)) {
+      const context = askedConcepts(typeof earlierTurns === 'string' ? earlierTurns : await earlierTurns());
+      const of = await lexemesOf(context.map((c) => c.typed));
       context.forEach((concept, j) => {
         for (const lexeme of of(concept.typed)) {
           if (!terms.has(lexeme)) terms.set(lexeme, { lexeme, weight: CONTEXT_WEIGHT, concept: concepts.length + j, earlier: true });
