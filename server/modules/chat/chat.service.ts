@@ -151,12 +151,13 @@ async function prepareSend(deps: ChatServiceDeps, userId: string, input: SendInp
   // The search starts while the chat is read: it waits for the earlier questions only when the
   // question is a follow-up, so most questions save a database round trip before the first token.
   const reading = contextOf(chats, userId, input.sessionId, deps.model ? HISTORY_MESSAGES : CONTEXT_MESSAGES);
-  const finding = findAnswerMaterial(deps, userId, input.source, input.message, async () => earlierQuestions((await reading).history));
-  reading.catch(() => {}); // awaited below; these only keep an early failure from being unhandled
+  const earlier = reading.then((read) => earlierQuestions(read.history));
+  const finding = findAnswerMaterial(deps, userId, input.source, input.message, () => earlier);
+  earlier.catch(() => {}); // awaited below; these only keep an early failure from being unhandled
   finding.catch(() => {});
   try {
     context = await reading;
-    searchContext = earlierQuestions(context.history);
+    searchContext = await earlier;
     try {
       found = selectPassages(await finding);
     } catch (err) {
