@@ -1,4 +1,5 @@
 import { SYNONYM_GROUPS } from '../retrieval/synonyms';
+import { isTableRule } from '../retrieval/text-blocks';
 import type { Citable } from './knowledge-tools';
 
 /** A sentence quoted from passage `cite` (1-based, the citation number). */
@@ -176,11 +177,10 @@ function tableRows(lines: string[]): string[] {
       .replace(/\|$/, '')
       .split('|')
       .map((cell) => cell.trim());
-  const isRule = (line: string) => /^\|?\s*:?-{3,}/.test(line);
-  const header = lines.length > 1 && isRule(lines[1]) ? cells(lines[0]) : undefined;
+  const header = lines.length > 1 && isTableRule(lines[1]) ? cells(lines[0]) : undefined;
   return lines
     .slice(header ? 2 : 0)
-    .filter((line) => !isRule(line))
+    .filter((line) => !isTableRule(line))
     .map((line) =>
       cells(line)
         .map((value, i) => (value && header?.[i] ? `${header[i]}: ${value}` : value))

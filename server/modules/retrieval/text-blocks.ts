@@ -12,6 +12,10 @@ const TABLE_ROW = /^\s{0,3}\|/;
 /** Plain-text table rows: cells apart by a tab or three spaces (Word tables read as text). */
 const ALIGNED_ROW = /\S(?:\t| {3,})\S/;
 const QUOTE = /^\s{0,3}>/;
+const TABLE_RULE = /^\s*\|?[\s:|-]+\|?\s*$/;
+
+/** The line under a Markdown table's header row ('| --- | :-: |'). */
+export const isTableRule = (line: string): boolean => TABLE_RULE.test(line);
 
 export function parseBlocks(markdown: string): Block[] {
   const lines = stripFrontMatter(markdown.replace(/\r\n?/g, '\n')).split('\n');
@@ -126,7 +130,7 @@ export function splitBlock(block: Block, maxWords: number): string[] {
   if (block.kind === 'heading') return [block.text];
   if (block.kind === 'table') {
     const rows = block.text.split('\n');
-    const header = rows.length > 2 && /^\s*\|?[\s:|-]+\|?\s*$/.test(rows[1]) ? rows.slice(0, 2) : [];
+    const header = rows.length > 2 && isTableRule(rows[1]) ? rows.slice(0, 2) : [];
     return packUnits(rows.slice(header.length), maxWords - countWords(header.join(' ')), '\n').map((body) => [...header, body].join('\n'));
   }
   if (block.kind === 'list') return packUnits(splitListItems(block.text), maxWords, '\n');
