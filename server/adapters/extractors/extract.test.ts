@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExtractorPool } from './extract';
 import { EXTRACTION_NICE } from './thread-priority';
-import { makeDocx, makeScannedPdf, makeScannedPdfPages, makeTextPdf, makeXlsx, renderTextImage } from './test-fixtures';
+import { makeDocx, makeScannedPdf, makeScannedPdfPages, makeTextPdf, makeXlsx, niceOfThread, renderTextImage } from './test-fixtures';
 
 const CORPUS = '/work/shared/corpus/invoices-dev';
 const pool = new ExtractorPool({ size: 2 });
@@ -104,12 +104,8 @@ describe('extractDocument (in the worker sandbox)', () => {
 
   it.runIf(process.platform === 'linux')('runs extraction and OCR threads at a lower priority than the request handlers', async () => {
     await pool.extract({ bytes: await renderTextImage(['Priority check'], 'png'), kind: 'png' });
-    const niceOf = (task: string) => {
-      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-    };
-    const nices = readdirSync('/proc/self/task').map(niceOf);
-    expect(niceOf(String(process.pid))).toBe(0);
+    const nices = readdirSync('/proc/self/task').map(niceOfThread);
+    expect(niceOfThread(String(process.pid))).toBe(0);
     // The extraction worker and the tesseract.js workers it started.
     expect(nices.filter((nice) => nice === EXTRACTION_NICE).length).toBeGreaterThanOrEqual(2);
   });

@@ -4,7 +4,7 @@
  * (bombs, zip-slip, billion laughs). Only a Word 97-2003 .doc, which none of the project's
  * packages can write, is committed (fixtures/).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
@@ -304,4 +304,21 @@ export function makeLoopingPdf(): Buffer {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
     stream(`BT ${nested} ET`),
   ]);
+}
+
+/** A thread's nice value: Linux keeps one per thread (field 19 of /proc/self/task/<tid>/stat). */
+export function niceOfThread(task: string): number {
+  const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
+/** Ids of this process's threads running at `nice`: how tests tell a pool's workers apart. */
+export function threadsAtNice(nice: number): string[] {
+  return readdirSync('/proc/self/task').filter((task) => {
+    try {
+      return niceOfThread(task) === nice;
+    } catch {
+      return false; // the thread ended between the listing and the read
+    }
+  });
 }
