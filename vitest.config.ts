@@ -34,6 +34,9 @@ export default defineConfig({
           include: ['**/*.test.ts', '**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
+          // The jsdom files share the cores with the server's OCR and database files (maxWorkers
+          // above); on a slowed 2-core machine a render-and-click test passed 5 s (vitest's default).
+          testTimeout: 15_000,
         },
       },
     ],
