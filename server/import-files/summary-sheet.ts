@@ -5,6 +5,7 @@
  */
 import type ExcelJS from 'exceljs';
 import { escapeCellText } from './cell-escape';
+import { describeCorrections } from './review-notes';
 import { SUMMARY_SHEET_NAME } from './import-layout';
 import { fromCents, toExcelDate, type CalendarDate, type ImportInvoice } from './import-rows';
 import { EXCEL_DATE_FORMAT, MONEY_FORMAT, TEXT_FORMAT, fitWidth, sheetRange, styleHeaderRow, type SheetValue } from './sheet-style';
@@ -21,6 +22,8 @@ const SUMMARY_HEADERS = [
   'Difference',
   'Lines',
   'Check',
+  'Confirmed By',
+  'Corrected at Review',
 ] as const;
 const FORMATS = [
   TEXT_FORMAT,
@@ -33,6 +36,8 @@ const FORMATS = [
   MONEY_FORMAT,
   MONEY_FORMAT,
   '0',
+  TEXT_FORMAT,
+  TEXT_FORMAT,
   TEXT_FORMAT,
 ];
 /**
@@ -129,7 +134,8 @@ function addTotalRow(sheet: ExcelJS.Worksheet, entries: ImportInvoice[], firstRo
 function invoiceRow(entry: ImportInvoice): SheetValue[] {
   const { invoice } = entry;
   const difference = entry.invoiceTotalCents === null ? null : entry.invoiceTotalCents - entry.linesTotalCents;
-  const tie = difference === null ? 'No printed total' : difference === 0 ? 'Ties out' : 'Lines differ from total';
+  const differs = invoice.differenceReason ? `Lines differ from total, accepted: ${invoice.differenceReason}` : 'Lines differ from total';
+  const tie = difference === null ? 'No printed total' : difference === 0 ? 'Ties out' : differs;
   // Rows not read from the invoice are named, so a reviewer knows which amounts a person typed.
   const added = entry.lines.filter(({ line }) => line.added).length;
   const check = added === 0 ? tie : `${tie} (${added} ${added === 1 ? 'charge' : 'charges'} added at review)`;
@@ -144,7 +150,9 @@ function invoiceRow(entry: ImportInvoice): SheetValue[] {
     fromCents(entry.linesTotalCents),
     difference === null ? null : fromCents(difference),
     entry.lines.length,
-    check,
+    escapeCellText(check),
+    text(invoice.confirmedBy ?? null),
+    text(describeCorrections(invoice.corrections ?? [])),
   ];
 }
 

@@ -35,4 +35,16 @@ export interface ConfirmedInvoice {
   lines: ConfirmedInvoiceLine[];
   sourceFile: string;
   confirmedAt: Date;
+  /** Who confirmed it; null on invoices confirmed before KAI kept it. */
+  confirmedBy?: string | null;
+  /** What the clerk changed at review, beside the values as read. */
+  corrections?: ReviewCorrection[];
+  /** Why lines that differ from the total were accepted. */
+  differenceReason?: string | null;
+}
+
+export interface ReviewCorrection {
+  label: string;
+  read: string | null;
+  confirmed: string | null;
 }

@@ -27,6 +27,7 @@ describe('writeVistaHeaderCsv', () => {
         InvTotal: '1558.50',
         HoldCode: '',
         PayMethod: 'C',
+        Notes: '',
       },
       {
         Co: '5',
@@ -41,6 +42,7 @@ describe('writeVistaHeaderCsv', () => {
         InvTotal: '-312.40',
         HoldCode: '',
         PayMethod: 'C',
+        Notes: '',
       },
       {
         Co: '5',
@@ -56,16 +58,30 @@ describe('writeVistaHeaderCsv', () => {
         InvTotal: '2140.77',
         HoldCode: '',
         PayMethod: 'C',
+        Notes: '',
       },
     ]);
+  });
+
+  it("carries the review's record in Notes: who confirmed, what was corrected, why a difference stands", () => {
+    const reviewed = makeInvoice({
+      ...readyMix,
+      confirmedBy: 'Pat Clerk',
+      corrections: [{ label: 'Invoice date', read: null, confirmed: '2026-11-02' }],
+      differenceReason: 'Fuel surcharge billed separately',
+    });
+    const [row] = parse(writeVistaHeaderCsv([reviewed], { month: MONTH }));
+    expect(row.Notes).toMatch(
+      /^Confirmed by Pat Clerk on \d{4}-\d{2}-\d{2}\. Corrected: Invoice date: not read -> 2026-11-02\. Difference accepted: Fuel surcharge billed separately$/,
+    );
   });
 
   it('ends every record with CRLF and quotes a vendor name holding commas and quotes', () => {
     const quoted = makeInvoice({ ...readyMix, vendorName: 'Smith, Jones "Concrete"', lines: [{ description: 'Pour', amount: 1558.5 }] });
     const csv = writeVistaHeaderCsv([quoted], { month: MONTH });
     expect(csv).toBe(
-      'Co,Mth,UISeq,VendorGroup,Vendor,APRef,Description,InvDate,DueDate,InvTotal,HoldCode,PayMethod\r\n' +
-        '1,11/01/2026,1,1,RRM100,RM-88231,"Smith, Jones ""Concrete""",11/03/2026,12/03/2026,1558.50,,C',
+      'Co,Mth,UISeq,VendorGroup,Vendor,APRef,Description,InvDate,DueDate,InvTotal,HoldCode,PayMethod,Notes\r\n' +
+        '1,11/01/2026,1,1,RRM100,RM-88231,"Smith, Jones ""Concrete""",11/03/2026,12/03/2026,1558.50,,C,',
     );
     expect(parse(csv)[0].Description).toBe('Smith, Jones "Concrete"');
   });

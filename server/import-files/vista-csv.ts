@@ -7,6 +7,7 @@
 import Papa from 'papaparse';
 import { escapeCellTextWithin } from './cell-escape';
 import { calendarDateOf, formatCalendarDate, toImportInvoices, type CalendarDate, type ImportInvoice } from './import-rows';
+import { reviewNote } from './review-notes';
 import type { ConfirmedInvoice } from './types';
 
 export interface VistaCsvOptions {
@@ -31,6 +32,7 @@ export const VISTA_HEADER_COLUMNS = [
   'InvTotal',
   'HoldCode',
   'PayMethod',
+  'Notes',
 ] as const;
 export const VISTA_LINE_COLUMNS = [
   'Co',
@@ -75,6 +77,8 @@ export function writeVistaHeaderCsv(invoices: ConfirmedInvoice[], options: Vista
       { number: (entry.invoiceTotalCents ?? entry.linesTotalCents) / 100, decimals: 2 },
       { text: null },
       { text: PAY_METHOD_CHECK },
+      // Vista keeps free-text notes on the AP header: the review's record travels with the invoice.
+      { text: reviewNote(invoice) || null },
     ];
   });
   return toCsv(VISTA_HEADER_COLUMNS, rows);

@@ -87,6 +87,7 @@ export function sampleOf(node: JsonSchema): unknown {
     case 'string':
       if (node.format === 'email') return 'someone@example.com';
       if (node.format === 'uri') return 'https://example.com/a.png';
+      if (node.format === 'date') return '2026-01-15';
       return 'sample'.padEnd(node.minLength ?? 1, 's');
     case 'integer':
     case 'number':

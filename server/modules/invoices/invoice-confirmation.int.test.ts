@@ -89,6 +89,8 @@ describe.each(databaseKinds)('confirming in the invoice currency (%s)', (kind) =
             amount: item.amount,
             chosen_vendor: 'Keystone',
           })),
+          // The tax is printed apart from the lines: the clerk adds it as a charge so the lines tie out.
+          { invoice_id: dollar.invoice_id, line_number: 3, amount: 19, chosen_vendor: 'Keystone', added: true, description: 'Tax 19%' },
         ],
       },
     });
@@ -108,7 +110,7 @@ describe.each(databaseKinds)('confirming in the invoice currency (%s)', (kind) =
     expect(rows.filter((row) => row.invoice === 'RE-2026-118')).toEqual([
       { invoice: 'RE-2026-118', vendor: 'Bauhandel Nord', description: 'Invoice RE-2026-118 total', amount: 119 },
     ]);
-    expect(rows.filter((row) => row.invoice === 'KF-4410').map((row) => row.amount)).toEqual([80, 20]);
+    expect(rows.filter((row) => row.invoice === 'KF-4410').map((row) => row.amount)).toEqual([80, 20, 19]);
     expect(col.has('Currency')).toBe(false);
 
     const summary = workbook.getWorksheet('Summary')!;

@@ -2,7 +2,7 @@
  * Shapes stored invoices for the API: the parsed invoice of the upload calls (snake_case, the names
  * the upload calls have always used; docs/product-rules.md, Invoices) and the list/preview DTO.
  */
-import type { InvoiceCheck, InvoiceDto, InvoiceFieldName, InvoiceStatus, ParsedInvoice } from '@contract/invoices';
+import type { ImportFile, InvoiceCheck, InvoiceDto, InvoiceFieldName, InvoiceStatus, ParsedInvoice } from '@contract/invoices';
 import type { VendorMatch } from '@contract/vendors';
 import type { ExtractedField, ExtractedInvoice } from '../../invoice-reading';
 import type { InvoiceRow, NewInvoiceRow } from './invoices.repository';
@@ -142,7 +142,26 @@ function fieldEvidence(extracted: ExtractedInvoice, filledByModel: InvoiceFieldN
 
 const STATUS_LABEL: Record<InvoiceRow['status'], InvoiceStatus> = { pending: 'Pending', confirmed: 'Confirmed', exported: 'Exported' };
 
+/** Confirmed invoices keep the review's record beside what was read (StoredConfirmation). */
+interface ReviewRecord {
+  confirmedBy?: string;
+  corrections?: InvoiceDto['corrections'];
+  differenceReason?: string | null;
+}
+
+/** The import an invoice went into, in each format it can be downloaded in, the workbook first. */
+export function importFilesOf(batchId: string): ImportFile[] {
+  const url = (format: ImportFile['format']) => `/api/invoice-imports/${batchId}/download?format=${format}`;
+  return [
+    { format: 'xlsx', label: 'Import workbook (Excel)', download_url: url('xlsx') },
+    { format: 'aphb', label: 'Vista AP headers (APHB CSV)', download_url: url('aphb') },
+    { format: 'aplb', label: 'Vista AP lines (APLB CSV)', download_url: url('aplb') },
+  ];
+}
+
+/** The list and preview: the header as confirmed (corrected at review), and the review's record. */
 export function toInvoiceDto(row: InvoiceRow): InvoiceDto {
+  const review = (row.confirmation ?? {}) as ReviewRecord;
   return {
     id: row.id,
     invoiceNumber: row.invoiceNumber,
@@ -159,5 +178,11 @@ export function toInvoiceDto(row: InvoiceRow): InvoiceDto {
     fileSize: row.fileSize,
     documentId: row.documentId,
     createdAt: row.createdAt.toISOString(),
+    confirmedBy: row.status === 'pending' ? null : (review.confirmedBy ?? null),
+    confirmedAt: row.status === 'pending' ? null : (row.confirmedAt?.toISOString() ?? null),
+    corrections: row.status === 'pending' ? [] : (review.corrections ?? []),
+    differenceReason: row.status === 'pending' ? null : (review.differenceReason ?? null),
+    // The workbook is written when the batch's last invoice is confirmed: the invoice is then Exported.
+    importFiles: row.status === 'exported' && row.batchId ? importFilesOf(row.batchId) : [],
   };
 }

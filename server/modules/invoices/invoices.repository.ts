@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { TransactionRollbackError, and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { TransactionRollbackError, and, asc, desc, eq, gte, inArray, ne, or, sql } from 'drizzle-orm';
 import { deleteBlob, readBlob, writeBlob } from '../../adapters/blob-storage';
 import type { Database } from '../../db/client';
 import { importBatches, invoices } from '../../db/schema';
@@ -8,11 +8,18 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoiceRow = Omit<typeof invoices.$inferInsert, 'id' | 'status' | 'createdAt' | 'updatedAt'>;
 export type ImportBatchRow = typeof importBatches.$inferSelect;
 
-/** What confirming one invoice writes on it. */
+/** What confirming one invoice writes on it: the header as corrected at review among it. */
 export interface InvoiceConfirmationValues {
   invoiceId: string;
   vendorId: string | null;
   vendorName: string;
+  header: {
+    invoiceNumber: string | null;
+    invoiceDate: string | null;
+    dueDate: string | null;
+    jobNumber: string | null;
+    reference: string | null;
+  };
   confirmation: unknown;
 }
 
@@ -21,7 +28,7 @@ const MAX_IMPORT_FILE_BYTES = 50 * 1024 * 1024;
 
 /** Every query names the owner: an invoice or batch id means nothing without its user. */
 export function createInvoicesRepository(db: Database) {
-  return { ...invoiceRows(db), ...batchConfirmations(db), ...batchFiles(db) };
+  return { ...invoiceRows(db), ...pendingInvoices(db), ...batchConfirmations(db), ...batchFiles(db) };
 }
 
 export type InvoicesRepository = ReturnType<typeof createInvoicesRepository>;
@@ -46,18 +53,6 @@ function invoiceRows(db: Database) {
         .from(invoices)
         .where(and(eq(invoices.ownerId, ownerId), eq(invoices.documentId, documentId)))
         .orderBy(asc(invoices.position));
-    },
-
-    /**
-     * Saves what was read from one PDF. Requests reading the same PDF side by side keep the first
-     * one's rows: (document, position) is unique, so the others' inserts do nothing.
-     */
-    async insertForDocument(rows: NewInvoiceRow[]): Promise<void> {
-      if (rows.length === 0) return;
-      await db
-        .insert(invoices)
-        .values(rows)
-        .onConflictDoNothing({ target: [invoices.documentId, invoices.position] });
     },
 
     async listOwned(ownerId: string): Promise<InvoiceRow[]> {
@@ -97,6 +92,63 @@ function invoiceRows(db: Database) {
         .select()
         .from(invoices)
         .where(and(eq(invoices.ownerId, ownerId), inArray(invoices.id, ids)));
+    },
+  };
+}
+
+/** Invoices not confirmed yet: read (again) from their PDF, or discarded. */
+function pendingInvoices(db: Database) {
+  return {
+    /**
+     * Saves what was read from one PDF: new invoices are inserted, pending ones re-read in place
+     * (their ids stay), confirmed ones are left as confirmed, and pending ones the new reading no
+     * longer finds go. (document, position) is unique, so requests reading the same PDF side by
+     * side end with one row per invoice.
+     */
+    async saveReading(ownerId: string, documentId: string, rows: NewInvoiceRow[]): Promise<void> {
+      if (rows.length > 0) {
+        const fromNew = (column: string) => sql.raw(`excluded.${column}`);
+        await db
+          .insert(invoices)
+          .values(rows)
+          .onConflictDoUpdate({
+            target: [invoices.documentId, invoices.position],
+            set: {
+              filename: fromNew('filename'),
+              fileSize: fromNew('file_size'),
+              invoiceNumber: fromNew('invoice_number'),
+              vendorName: fromNew('vendor_name'),
+              vendorId: fromNew('vendor_id'),
+              invoiceDate: fromNew('invoice_date'),
+              dueDate: fromNew('due_date'),
+              totalAmount: fromNew('total_amount'),
+              jobNumber: fromNew('job_number'),
+              reference: fromNew('reference'),
+              parsed: fromNew('parsed'),
+              updatedAt: new Date(),
+            },
+            setWhere: and(eq(invoices.status, 'pending'), eq(invoices.ownerId, ownerId)),
+          });
+      }
+      await db
+        .delete(invoices)
+        .where(
+          and(
+            eq(invoices.ownerId, ownerId),
+            eq(invoices.documentId, documentId),
+            eq(invoices.status, 'pending'),
+            gte(invoices.position, rows.length),
+          ),
+        );
+    },
+
+    /** Removes the owner's invoice if it is still pending; false when nothing was removed. */
+    async deletePending(ownerId: string, id: string): Promise<boolean> {
+      const removed = await db
+        .delete(invoices)
+        .where(and(eq(invoices.ownerId, ownerId), eq(invoices.id, id), eq(invoices.status, 'pending')))
+        .returning({ id: invoices.id });
+      return removed.length > 0;
     },
   };
 }
@@ -154,10 +206,10 @@ function batchConfirmations(db: Database) {
             .select()
             .from(importBatches)
             .where(and(eq(importBatches.ownerId, ownerId), eq(importBatches.clientSessionId, clientSessionId)));
-          for (const { invoiceId, ...values } of confirmations) {
+          for (const { invoiceId, header, ...values } of confirmations) {
             const [updated] = await tx
               .update(invoices)
-              .set({ ...values, batchId: batch.id, status: 'confirmed', confirmedAt: new Date(), updatedAt: new Date() })
+              .set({ ...values, ...header, batchId: batch.id, status: 'confirmed', confirmedAt: new Date(), updatedAt: new Date() })
               .where(
                 and(eq(invoices.ownerId, ownerId), eq(invoices.id, invoiceId), or(eq(invoices.status, 'pending'), eq(invoices.batchId, batch.id))),
               )

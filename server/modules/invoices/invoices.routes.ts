@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,7 +21,7 @@ import { receiveUpload } from '../../http/uploads';
 import { requireAuth } from '../auth/auth.plugin';
 import type { DocumentRow } from '../documents/documents.repository';
 import type { DocumentsService } from '../documents/documents.service';
-import type { InvoiceConfirmation } from './invoice-confirmation';
+import type { Confirmer, InvoiceConfirmation } from './invoice-confirmation';
 import type { InvoiceRow } from './invoices.repository';
 import { inspectPdf, storedParse, type InvoicesService } from './invoices.service';
 
@@ -63,30 +64,19 @@ export const invoicesRoutes: FastifyPluginAsyncZod<InvoicesRoutesOptions> = asyn
     return receiveUpload(request, reply, rules, async (upload) => ({ results: await invoices.uploadMany({ id: user.id, role: user.role }, upload) }));
   });
 
-  app.post('/api/confirm-invoice', { schema: { body: confirmInvoiceInput, response: { 200: confirmInvoiceResponse } } }, async (request) => {
-    const { body } = request;
-    return confirmation.confirmOne(requireAuth(request).user.id, {
-      invoiceId: body.parsed_invoice.invoice_id,
-      sessionId: body.session_id,
-      isLast: body.is_last_invoice,
-      choice: { mappings: body.mappings, totalOnly: body.invoice_total_only, invoiceVendor: body.invoice_vendor },
-    });
-  });
-
-  app.post('/api/confirm-invoices', { schema: { body: confirmInvoicesInput, response: { 200: confirmInvoicesResponse } } }, async (request) => {
-    const { body } = request;
-    return confirmation.confirmMany(requireAuth(request).user.id, {
-      invoiceIds: body.invoices.map((invoice) => invoice.invoice_id),
-      mappings: body.mappings,
-      totalOnly: body.invoice_total_only,
-    });
-  });
+  registerConfirmationRoutes(app, confirmation);
 
   app.get('/api/invoices', { schema: { response: { 200: z.array(invoiceDto) } } }, async (request) => invoices.list(requireAuth(request).user.id));
 
   app.get('/api/invoices/:id', { schema: { params: idParams, response: { 200: invoiceDto } } }, async (request) =>
     invoices.get(requireAuth(request).user.id, request.params.id),
   );
+
+  /** A pending invoice discarded (its PDF stays among the owner's documents). */
+  app.delete('/api/invoices/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await invoices.discard(requireAuth(request).user.id, request.params.id);
+    return reply.code(204).send();
+  });
 
   /** The parsed invoice again (fields, regions, checks), for a review reopened later. */
   app.get('/api/invoices/:id/parsed', { schema: { params: idParams, response: { 200: parsedInvoice } } }, async (request) =>
@@ -112,6 +102,38 @@ export const invoicesRoutes: FastifyPluginAsyncZod<InvoicesRoutesOptions> = asyn
       bytes,
     );
   });
+};
+
+/** Confirming invoices, and the import files written for them. */
+function registerConfirmationRoutes(app: Parameters<FastifyPluginAsyncZod>[0], confirmation: InvoiceConfirmation) {
+  app.post('/api/confirm-invoice', { schema: { body: confirmInvoiceInput, response: { 200: confirmInvoiceResponse } } }, async (request) => {
+    const { body } = request;
+    return confirmation.confirmOne(confirmerOf(request), {
+      invoiceId: body.parsed_invoice.invoice_id,
+      sessionId: body.session_id,
+      isLast: body.is_last_invoice,
+      choice: {
+        mappings: body.mappings,
+        totalOnly: body.invoice_total_only,
+        invoiceVendor: body.invoice_vendor,
+        corrections: body.corrections,
+        acceptDifference: body.accept_difference,
+      },
+    });
+  });
+
+  app.post('/api/confirm-invoices', { schema: { body: confirmInvoicesInput, response: { 200: confirmInvoicesResponse } } }, async (request) => {
+    const { body } = request;
+    return confirmation.confirmMany(confirmerOf(request), {
+      invoices: body.invoices.map((invoice) => ({
+        invoiceId: invoice.invoice_id,
+        corrections: invoice.corrections,
+        acceptDifference: invoice.accept_difference,
+      })),
+      mappings: body.mappings,
+      totalOnly: body.invoice_total_only,
+    });
+  });
 
   app.get(
     '/api/invoice-imports/:id/download',
@@ -121,7 +143,14 @@ export const invoicesRoutes: FastifyPluginAsyncZod<InvoicesRoutesOptions> = asyn
       return fileReply(reply, { contentType: file.contentType, filename: file.filename, disposition: 'attachment' }).send(file.body);
     },
   );
-};
+}
+
+/** Who is confirming, as the preview and the import files name them. */
+function confirmerOf(request: FastifyRequest): Confirmer {
+  const { user } = requireAuth(request);
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email || 'KAI user';
+  return { id: user.id, name };
+}
 
 function firstPageOf(invoice: InvoiceRow): number {
   return storedParse(invoice).extracted.pages[0] ?? 1;

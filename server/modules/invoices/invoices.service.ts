@@ -3,7 +3,7 @@ import type { UploadFields } from '@contract/documents';
 import type { InvoiceDto, ParsedInvoice, UploadInvoicesResult } from '@contract/invoices';
 import type { InvoiceLayout } from '../../adapters/extractors';
 import { isUuid } from '../../db/ids';
-import { AppError, NotFoundError } from '../../errors';
+import { AppError, ConflictError, NotFoundError } from '../../errors';
 import { fileRefusal, inspectUpload, type Detected, type ReceivedUpload, type SpooledFile } from '../../http/uploads';
 import { looksLikeInvoice, type ExtractedInvoice } from '../../invoice-reading';
 import type { DocumentRow } from '../documents/documents.repository';
@@ -48,17 +48,18 @@ function invoiceUploads(deps: InvoicesServiceDeps) {
    */
   function startLayoutRead(file: SpooledFile<Detected>): Promise<InvoiceLayout> {
     const layout = deps.readLayout(file.path);
-    layout.catch(() => {}); // awaited by readStoredPdf, unless the PDF was read before
+    layout.catch(() => {}); // awaited by readStoredPdf, unless every invoice of the PDF was confirmed before
     return layout;
   }
 
   /**
-   * The invoices of a PDF stored as `document`, read once: the same PDF again gives back the same
-   * invoices, those not confirmed yet under the name it was uploaded with this time.
+   * The invoices of a PDF stored as `document`. The same PDF again is read afresh (vendor
+   * suggestions use what KAI has learnt since) under the name it was uploaded with this time,
+   * keeping each pending invoice's id; a confirmed invoice stays as it was confirmed.
    */
   async function readStoredPdf(owner: Uploader, document: DocumentRow, layout: Promise<InvoiceLayout>): Promise<ParsedInvoice[]> {
     const existing = await repository.listRenamedForDocument(owner.id, document.id, document.filename);
-    if (existing.length > 0) return Promise.all(existing.map((row) => present(repository, row)));
+    if (existing.length > 0 && existing.every((row) => row.status !== 'pending')) return Promise.all(existing.map((row) => present(repository, row)));
     const pageLayout = await layout;
     const read = deps.parseLayout(pageLayout);
     if (read.length === 0) {
@@ -72,28 +73,11 @@ function invoiceUploads(deps: InvoicesServiceDeps) {
         `${document.filename}: this PDF does not look like an invoice; no invoice number, amount due or priced line was found on it.`,
       );
     }
-    const fresh = await Promise.all(extracted.map((invoice, position) => newRow(owner, document, pageLayout, invoice, position)));
-    await repository.insertForDocument(fresh);
+    const fresh = await Promise.all(extracted.map((invoice, position) => newRow(deps, { owner, document, layout: pageLayout }, invoice, position)));
+    await repository.saveReading(owner.id, document.id, fresh);
     // Read back: a request reading the same PDF side by side may have saved its rows first.
     const rows = await repository.listRenamedForDocument(owner.id, document.id, document.filename);
     return Promise.all(rows.map((row) => present(repository, row)));
-  }
-
-  /** The row of one invoice read: what a model may fill is filled before its vendor is matched. */
-  async function newRow(owner: Uploader, document: DocumentRow, layout: InvoiceLayout, read: ExtractedInvoice, position: number) {
-    const { invoice, filledByModel } = deps.fillFields
-      ? await deps.fillFields(read, layout, { documentId: document.id })
-      : { invoice: read, filledByModel: [] };
-    const vendorMatches = invoice.vendor ? await deps.vendors.match({ name: invoice.vendor.value, ...invoice.vendorContact }) : [];
-    return toNewInvoiceRow(invoice, {
-      ownerId: owner.id,
-      documentId: document.id,
-      filename: document.filename,
-      fileSize: document.size,
-      position,
-      vendorMatches,
-      filledByModel,
-    });
   }
 
   return {
@@ -133,6 +117,28 @@ function invoiceUploads(deps: InvoicesServiceDeps) {
   };
 }
 
+/** The row of one invoice read: what a model may fill is filled before its vendor is matched. */
+async function newRow(
+  deps: InvoicesServiceDeps,
+  { owner, document, layout }: { owner: Uploader; document: DocumentRow; layout: InvoiceLayout },
+  read: ExtractedInvoice,
+  position: number,
+) {
+  const { invoice, filledByModel } = deps.fillFields
+    ? await deps.fillFields(read, layout, { documentId: document.id })
+    : { invoice: read, filledByModel: [] };
+  const vendorMatches = invoice.vendor ? await deps.vendors.match({ name: invoice.vendor.value, ...invoice.vendorContact }) : [];
+  return toNewInvoiceRow(invoice, {
+    ownerId: owner.id,
+    documentId: document.id,
+    filename: document.filename,
+    fileSize: document.size,
+    position,
+    vendorMatches,
+    filledByModel,
+  });
+}
+
 /** An owner's invoices, as listed and as read. */
 function ownedInvoices(repository: InvoicesRepository) {
   async function findOwned(ownerId: string, id: string): Promise<InvoiceRow> {
@@ -152,6 +158,19 @@ function ownedInvoices(repository: InvoicesRepository) {
 
     async getParsed(ownerId: string, id: string): Promise<ParsedInvoice> {
       return present(repository, await findOwned(ownerId, id));
+    },
+
+    /** Discards a pending invoice; one confirmed (or exported) is part of an import and stays. */
+    async discard(ownerId: string, id: string): Promise<void> {
+      const row = await findOwned(ownerId, id);
+      const confirmed = () =>
+        new ConflictError(
+          `${row.invoiceNumber ? `Invoice ${row.invoiceNumber}` : 'This invoice'} was already confirmed; it cannot be discarded.`,
+          'invoice_confirmed',
+        );
+      if (row.status !== 'pending') throw confirmed();
+      // Confirmed between the read and the delete: the delete names status, so it removes nothing.
+      if (!(await repository.deletePending(ownerId, id))) throw confirmed();
     },
 
     /** The invoice's PDF (an invoice goes when its PDF does). */

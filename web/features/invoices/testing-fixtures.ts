@@ -54,6 +54,11 @@ export function invoiceDtoFixture(overrides: Partial<InvoiceDto> = {}): InvoiceD
     fileSize: 2048,
     documentId: null,
     createdAt: '2025-11-04T10:00:00.000Z',
+    confirmedBy: 'Pat Clerk',
+    confirmedAt: '2025-11-04T11:00:00.000Z',
+    corrections: [],
+    differenceReason: null,
+    importFiles: [],
     ...overrides,
   };
 }

@@ -10,11 +10,27 @@ export function invoiceDownloadPath(id: string): string {
 
 /**
  * Any same-origin file KAI hands out by path (the invoice PDF, the import workbook at a confirm
- * call's download_url), fetched with the bearer token and saved under the given name.
+ * call's download_url), fetched with the bearer token and saved under the name the server gives
+ * it (the import's date and invoice count are in it), else under `fallbackName`.
  */
-export async function downloadInvoiceFile(path: string, filename: string): Promise<void> {
+export async function downloadInvoiceFile(path: string, fallbackName: string): Promise<void> {
   const response = await apiRequest('GET', assertSameOrigin(path));
-  saveBlob(await response.blob(), filename);
+  saveBlob(await response.blob(), attachmentName(response.headers.get('content-disposition')) ?? fallbackName);
+}
+
+/** The UTF-8 name of a Content-Disposition header (RFC 6266 filename*), else its plain filename. */
+export function attachmentName(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  const plain = /filename="([^"]*)"/i.exec(header);
+  return plain?.[1] || null;
 }
 
 /** A failed download is only logged to the console (docs/product-rules.md, Invoices). */

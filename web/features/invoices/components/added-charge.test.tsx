@@ -34,7 +34,7 @@ describe('adding a charge in the dialog', () => {
     const description = screen.getByRole('textbox', { name: 'Description for line 3' }) as HTMLInputElement;
     expect(description.value).toBe('Tax');
     expect(document.activeElement).toBe(description);
-    expect((screen.getByRole('spinbutton', { name: 'Amount for line 3' }) as HTMLInputElement).value).toBe('19.50');
+    expect((screen.getByRole('textbox', { name: 'Amount for line 3' }) as HTMLInputElement).value).toBe('19.50');
     expect((screen.getByRole('combobox', { name: 'Vendor for line 3' }) as HTMLSelectElement).value).toBe('Acme Supply');
     expect(note()).toBe('Lines add up to the invoice total of €169.50.');
     expect(screen.queryByRole('button', { name: /as a charge|missing charge/ })).toBeNull();
@@ -62,7 +62,7 @@ describe('adding a charge in the dialog', () => {
     });
     const { latest } = renderPanel(bare);
     expect(confirmBlocker(bare, latest())).toBe('Enter the amount to post: no total was read.');
-    const amount = screen.getByRole('spinbutton', { name: 'Amount for line 1' });
+    const amount = screen.getByRole('textbox', { name: 'Amount for line 1' });
     await user.clear(amount);
     await user.type(amount, '64.53');
     expect(confirmBlocker(bare, latest())).toBeNull();
@@ -70,7 +70,7 @@ describe('adding a charge in the dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Add a charge' }));
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Description for line 2' }));
     expect(confirmBlocker(bare, latest())).toBe('Enter the amount of every added charge.');
-    const charge = screen.getByRole('spinbutton', { name: 'Amount for line 2' });
+    const charge = screen.getByRole('textbox', { name: 'Amount for line 2' });
     await user.clear(charge);
     await user.type(charge, '5');
     expect(confirmBlocker(bare, latest())).toBeNull();
@@ -84,7 +84,7 @@ describe('adding a charge in the dialog', () => {
     const user = userEvent.setup();
     const { latest, note } = renderPanel(taxed);
     await user.click(screen.getByRole('button', { name: 'Add the tax as a charge' }));
-    const amount = screen.getByRole('spinbutton', { name: 'Amount for line 1' });
+    const amount = screen.getByRole('textbox', { name: 'Amount for line 1' });
     await user.clear(amount);
     await user.type(amount, '90');
     expect(note()).toMatch(/\(difference €10\.00\)\. Edit a line amount or choose Invoice Total Only\.$/);

@@ -1,137 +1,97 @@
-import type { ParsedInvoice } from '@contract/invoices';
-import { useId, type Ref } from 'react';
-import { Badge } from '@/components/ui/badge';
+import type { BatchResult, ParsedInvoice } from '@contract/invoices';
+import { TriangleAlert } from 'lucide-react';
+import { useId } from 'react';
 import { focusRing } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { useFocusNewCharge } from '../hooks/use-focus-new-charge';
-import { canAddCharge, changeCharge, missingCharge, removeCharge, type AddedCharge, type ChargeOffer } from '../lib/added-charges';
-import { batchRows, type BatchEdit, type BatchRow } from '../lib/batch';
-import { formatCurrency } from '../lib/format';
-import { ChargeDescriptionInput, RemoveChargeButton } from './added-charge-fields';
-import { AmountInput } from './amount-input';
+import { canAddCharge, missingCharge, type ChargeOffer } from '../lib/added-charges';
+import { batchInvoiceName, batchRows, postedRows, toggleRemoved, type BatchEdit } from '../lib/batch';
+import { tieOutGap } from '../lib/batch-gate';
+import { headerValue } from '../lib/corrections';
+import { ChargeRow, ReadLineRow, type EditBatchInvoice } from './batch-line-rows';
+import { DifferenceReasonField, DifferenceReasonToggle } from './difference-reason';
+import { HeaderCorrections } from './header-corrections';
 import { TieOutNote } from './tie-out-note';
-
-export const gridCell = 'px-3 py-2 text-left';
 
 type BatchInvoiceRowsProps = {
   invoice: ParsedInvoice;
   edit: BatchEdit;
-  onEdit: (change: (edit: BatchEdit) => BatchEdit) => void;
+  onEdit: EditBatchInvoice;
+  /** Why the last confirm skipped this invoice, kept beside it until it is confirmed. */
+  skipped?: BatchResult;
   disabled?: boolean;
 };
 
-type ChargeRowProps = {
-  invoice: ParsedInvoice;
-  row: BatchRow;
-  charge: AddedCharge;
-  /** 'invoice 1001', to tell the grid's many fields apart. */
-  name: string;
-  onEdit: BatchInvoiceRowsProps['onEdit'];
-  descriptionRef: Ref<HTMLInputElement>;
-  disabled?: boolean;
-};
-
-/** A charge the user added: its description and amount can be edited, and it can be taken out. */
-function ChargeRow({ invoice, row, charge, name, onEdit, descriptionRef, disabled }: ChargeRowProps) {
-  const line = row.lineNumber;
-  const change = (patch: Partial<AddedCharge>) => onEdit((current) => ({ ...current, charges: changeCharge(current.charges, line, patch) }));
-  return (
-    <tr className="bg-blue-50/40 dark:bg-blue-950/20">
-      <td className={gridCell}>{invoice.invoice_number ?? 'N/A'}</td>
-      <td className={gridCell}>
-        <ChargeDescriptionInput
-          aria-label={`Description for ${name} line ${line}`}
-          value={charge.description}
-          disabled={disabled}
-          inputRef={descriptionRef}
-          onChange={(description) => change({ description })}
-          className="w-full min-w-48"
-        />
-      </td>
-      <td className={gridCell}>{row.vendor || 'Unknown'}</td>
-      <td className={`${gridCell} text-right tabular-nums`}>
-        <AmountInput
-          aria-label={`Amount for ${name} line ${line}`}
-          value={row.amount}
-          currency={invoice.currency}
-          disabled={disabled}
-          onChange={(amount) => change({ amount })}
-        />
-      </td>
-      <td className={gridCell}>
-        <span className="flex items-center gap-1">
-          <Badge variant="outline">Added</Badge>
-          <RemoveChargeButton
-            label={`Remove added charge line ${line} from ${name}`}
-            disabled={disabled}
-            onClick={() => onEdit((current) => ({ ...current, charges: removeCharge(current.charges, line) }))}
-          />
-        </span>
-      </td>
-    </tr>
-  );
-}
-
-/** One invoice of the confirmation grid: the lines it will write, then whether they add up to its total. */
-export function BatchInvoiceRows({ invoice, edit, onEdit, disabled }: BatchInvoiceRowsProps) {
+/**
+ * One invoice of the confirmation grid: its header as read (correctable), the lines it will write,
+ * then whether they add up to its total and the fixes that fit when they do not.
+ */
+export function BatchInvoiceRows({ invoice, edit, onEdit, skipped, disabled }: BatchInvoiceRowsProps) {
   const id = useId();
   const focus = useFocusNewCharge();
   const rows = batchRows(invoice, edit);
-  const name = invoice.invoice_number ? `invoice ${invoice.invoice_number}` : invoice.source_filename;
+  const name = batchInvoiceName(invoice);
+  const invoiceNumber = headerValue(invoice, edit.header, 'invoice_number') || 'N/A';
   const addCharge = (offer: ChargeOffer) => {
     const charge = missingCharge(invoice, edit.charges, offer);
     focus.expect(charge.lineNumber);
     onEdit((current) => ({ ...current, charges: [...current.charges, charge] }));
   };
+  const lineProps = { invoice, invoiceNumber, name, onEdit, disabled };
+  const editable = !disabled && !edit.totalOnly;
+  const posted = postedRows(rows);
+  const gated = tieOutGap(invoice, edit, rows) !== null;
+  const reason = {
+    reason: edit.differenceReason,
+    onChange: (differenceReason: string | null) => onEdit((current) => ({ ...current, differenceReason })),
+    fieldId: `${id}-reason`,
+    disabled,
+  };
   return (
-    <tbody className="divide-y divide-slate-200 border-b-2 border-slate-200 dark:divide-slate-800 dark:border-slate-700">
+    <tbody
+      aria-label={invoice.invoice_number ? `Invoice ${invoice.invoice_number}` : invoice.source_filename}
+      className="divide-y divide-slate-200 border-b-2 border-slate-200 dark:divide-slate-800 dark:border-slate-700"
+    >
+      <tr>
+        <td colSpan={5} className="space-y-2 px-3 pt-4 pb-2">
+          <div role="group" aria-label={`Header of ${name}`}>
+            <HeaderCorrections
+              invoice={invoice}
+              edits={edit.header}
+              disabled={disabled}
+              onChange={(field, value) => onEdit((current) => ({ ...current, header: { ...current.header, [field]: value } }))}
+            />
+          </div>
+          {skipped && (
+            <p className="flex items-start gap-1.5 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200">
+              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>Not confirmed: {skipped.message ?? 'the server gave no reason.'}</span>
+            </p>
+          )}
+        </td>
+      </tr>
       {rows.map((row) =>
         row.charge ? (
-          <ChargeRow
-            key={row.key}
-            invoice={invoice}
-            row={row}
-            charge={row.charge}
-            name={name}
-            onEdit={onEdit}
-            descriptionRef={focus.ref(row.lineNumber)}
-            disabled={disabled}
-          />
+          <ChargeRow key={row.key} row={row} charge={row.charge} descriptionRef={focus.ref(row.lineNumber)} {...lineProps} />
         ) : (
-          <tr key={row.key}>
-            <td className={gridCell}>{invoice.invoice_number ?? 'N/A'}</td>
-            <td className={gridCell}>{row.description}</td>
-            <td className={gridCell}>{row.vendor || 'Unknown'}</td>
-            <td className={`${gridCell} text-right tabular-nums`}>
-              {edit.totalOnly ? (
-                formatCurrency(row.amount, invoice.currency)
-              ) : (
-                <AmountInput
-                  aria-label={`Amount for ${name} line ${row.lineNumber}`}
-                  value={row.amount}
-                  currency={invoice.currency}
-                  disabled={disabled}
-                  onChange={(amount) => onEdit((current) => ({ ...current, amounts: { ...current.amounts, [row.lineNumber]: amount } }))}
-                />
-              )}
-            </td>
-            <td className={gridCell}>
-              <Badge variant="success">Ready</Badge>
-            </td>
-          </tr>
+          <ReadLineRow key={row.key} row={row} totalOnly={edit.totalOnly} {...lineProps} />
         ),
       )}
       <tr>
-        <td colSpan={5} className="px-3 pt-1 pb-3">
+        <td colSpan={5} className="space-y-2 px-3 pt-1 pb-3">
           <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
             <TieOutNote
               invoice={invoice}
-              amounts={rows.map((row) => row.amount)}
-              onAddCharge={!disabled && !edit.totalOnly && canAddCharge(edit.charges) ? addCharge : undefined}
+              amounts={posted.map((row) => row.amount)}
+              onAddCharge={editable && canAddCharge(edit.charges) ? addCharge : undefined}
+              readLines={posted.filter((row) => row.read)}
+              onRemoveLine={editable ? (line) => onEdit((current) => toggleRemoved(current, line, true)) : undefined}
               subject={name}
               className="min-w-0 flex-1"
-            />
+            >
+              {gated && <DifferenceReasonToggle {...reason} />}
+            </TieOutNote>
             <div className="flex items-center gap-2">
               <input
                 id={`${id}-total-only`}
@@ -146,6 +106,7 @@ export function BatchInvoiceRows({ invoice, edit, onEdit, disabled }: BatchInvoi
               </Label>
             </div>
           </div>
+          {gated && <DifferenceReasonField {...reason} />}
         </td>
       </tr>
     </tbody>

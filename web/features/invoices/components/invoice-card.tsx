@@ -1,10 +1,14 @@
 import type { InvoiceDto } from '@contract/invoices';
 import { Eye } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatCurrency, formatInvoiceDate } from '../lib/format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
-export function InvoiceCard({ invoice, onPreview }: { invoice: InvoiceDto; onPreview: (invoice: InvoiceDto) => void }) {
+type InvoiceCardProps = { invoice: InvoiceDto; onPreview: (invoice: InvoiceDto) => void; children?: ReactNode };
+
+/** One invoice of the Invoices tab; `children` are its actions, below the summary. */
+export function InvoiceCard({ invoice, onPreview, children }: InvoiceCardProps) {
   const number = invoice.invoiceNumber ?? 'N/A';
   return (
     <li className="space-y-2 rounded-md border border-slate-200 p-3 dark:border-slate-800">
@@ -22,6 +26,7 @@ export function InvoiceCard({ invoice, onPreview }: { invoice: InvoiceDto; onPre
           <Eye aria-hidden="true" />
         </Button>
       </div>
+      {children}
     </li>
   );
 }

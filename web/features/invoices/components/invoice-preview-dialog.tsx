@@ -5,6 +5,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { invoiceDownloadPath, useDownloadInvoiceFile } from '../api/download-invoice-file';
 import { invoicePreviewPath } from '../api/get-invoice-image';
 import { formatCurrency, formatInvoiceDate } from '../lib/format';
+import { ImportFileLinks } from './import-file-links';
+import { InvoiceAudit } from './invoice-audit';
 import { InvoiceImage } from './invoice-image';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
@@ -37,6 +39,8 @@ function PreviewBody({ invoice }: { invoice: InvoiceDto }) {
         </Button>
         <span className="truncate text-xs text-slate-500 dark:text-slate-400">{invoice.filename}</span>
       </div>
+      <ImportFileLinks files={invoice.importFiles} label="Import files" />
+      <InvoiceAudit invoice={invoice} />
       <InvoiceImage
         path={invoicePreviewPath(invoice.id)}
         alt={`First page of ${invoice.filename}`}
@@ -46,7 +50,7 @@ function PreviewBody({ invoice }: { invoice: InvoiceDto }) {
   );
 }
 
-/** The Invoices tab's preview: page 1 of the invoice and its PDF to download. */
+/** The Invoices tab's preview: page 1 of the invoice, its PDF and import to download, and who confirmed what. */
 export function InvoicePreviewDialog({ invoice, onOpenChange }: { invoice: InvoiceDto | null; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={invoice !== null} onOpenChange={onOpenChange}>

@@ -1,15 +1,11 @@
-import type { ParsedInvoice } from '@contract/invoices';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeXhr, lastXhr, FakeXhr } from '@/test/fake-xhr';
 import { installObjectUrls } from '@/test/object-url';
 import { renderWithProviders } from '@/test/render';
 import { parsedInvoiceFixture } from '../testing-fixtures';
-import { InvoiceProcessingDialog } from './invoice-processing-dialog';
-
-const pdf = (name: string) => new File(['%PDF-1.7 '.repeat(100)], name, { type: 'application/pdf' });
+import { answerUpload, confirmedBody, DialogHarness as Harness, fakeConfirmApi, pdf, reviewInvoices } from '../testing-dialog';
 
 const first = parsedInvoiceFixture({
   reference: 'PO-778',
@@ -27,43 +23,7 @@ const second = parsedInvoiceFixture({
   invoice_lines: [{ line_number: 1, invoice_number: '77', amount: 80, vendor_name: null }],
 });
 
-type ConfirmAnswer = { status?: number; body: unknown };
-
-/** Records confirm bodies; answers them in order; serves the workbook at its download_url. */
-function fakeConfirmApi(answers: ConfirmAnswer[]) {
-  const bodies: unknown[] = [];
-  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
-    if (url === '/api/confirm-invoice' && init.method === 'POST') {
-      bodies.push(JSON.parse(String(init.body)));
-      const answer = answers[bodies.length - 1];
-      return Response.json(answer.body, { status: answer.status ?? 200 });
-    }
-    if (url === '/api/imports/session-1.xlsx') return new Response(new Blob(['xlsx']));
-    return new Response('Not found', { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { bodies, fetchMock };
-}
-
-function Harness() {
-  const [open, setOpen] = useState(true);
-  return <InvoiceProcessingDialog open={open} onOpenChange={setOpen} vendors={[{ name: 'Zenith Concrete', detail: 'Zenith Concrete LLC' }]} />;
-}
-
-async function answerUpload(index: number, invoices: ParsedInvoice[]) {
-  await waitFor(() => expect(FakeXhr.instances.length).toBe(index + 1));
-  FakeXhr.instances[index].respond(200, JSON.stringify({ parsed_invoice: invoices }));
-}
-
-async function uploadBoth() {
-  const user = userEvent.setup();
-  renderWithProviders(<Harness />);
-  await user.upload(screen.getByTestId('invoice-file-input'), [pdf('acme-1001.pdf'), pdf('bolt-77.pdf')]);
-  await answerUpload(0, [first]);
-  await answerUpload(1, [second]);
-  await screen.findByText('Invoice 1 of 2');
-  return user;
-}
+const uploadBoth = () => reviewInvoices([first, second]);
 
 let objectUrls: ReturnType<typeof installObjectUrls>;
 
@@ -172,13 +132,13 @@ describe('InvoiceProcessingDialog, review', () => {
     expect(screen.getByText('Individual line items will be added to Daily-Detail sheet')).toBeTruthy();
     await user.click(checkbox);
     expect(screen.getByText('Single line with invoice total will be added to Daily-Detail sheet')).toBeTruthy();
-    expect(screen.queryByRole('spinbutton', { name: 'Amount for line 1' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Amount for line 1' })).toBeNull();
   });
 
   it('posts the edited invoice, moves on, and after the last one downloads the workbook and closes', async () => {
     const { bodies, fetchMock } = fakeConfirmApi([
-      { body: { filename: null, download_url: null, invoice_id: 'inv-1', confirmed_count: 1 } },
-      { body: { filename: 'VVE_Import.xlsx', download_url: '/api/imports/session-1.xlsx', invoice_id: 'inv-2', confirmed_count: 2 } },
+      { body: confirmedBody('inv-1', 1) },
+      { body: confirmedBody('inv-2', 2, { filename: 'VVE_Import.xlsx', download_url: '/api/imports/session-1.xlsx' }) },
     ]);
     const saved: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -186,9 +146,15 @@ describe('InvoiceProcessingDialog, review', () => {
     });
     const user = await uploadBoth();
 
-    const amount = screen.getByRole('spinbutton', { name: 'Amount for line 1' });
-    await user.clear(amount);
-    await user.type(amount, '120.5');
+    // Moved between the lines, the amounts still tie to the total.
+    for (const [line, typed] of [
+      [1, '120.5'],
+      [2, '29.5'],
+    ]) {
+      const amount = screen.getByRole('textbox', { name: `Amount for line ${line}` });
+      await user.clear(amount);
+      await user.type(amount, String(typed));
+    }
     await user.click(screen.getByRole('button', { name: 'Confirm Invoice' }));
 
     expect(await screen.findByText('Invoice confirmed')).toBeTruthy();
@@ -196,7 +162,7 @@ describe('InvoiceProcessingDialog, review', () => {
       parsed_invoice: { invoice_id: 'inv-1' },
       mappings: [
         { line_number: 1, invoice_number: '1001', amount: 120.5, chosen_vendor: 'Acme Supply' },
-        { line_number: 2, invoice_number: '1001', amount: 50, chosen_vendor: 'Acme Supply' },
+        { line_number: 2, invoice_number: '1001', amount: 29.5, chosen_vendor: 'Acme Supply' },
       ],
       is_last_invoice: false,
       session_id: '11111111-2222-4333-8444-555555555555',
@@ -217,13 +183,21 @@ describe('InvoiceProcessingDialog, review', () => {
       invoice_total_only: true,
       invoice_vendor: 'Bolt & Nut',
     });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/imports/session-1.xlsx')).toBe(true);
     expect(saved).toEqual(['VVE_Import.xlsx']);
+    // The import is offered again in each format before the dialog closes.
+    expect(await screen.findByRole('heading', { name: 'Invoices confirmed' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Import files' }))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Import workbook (Excel)', 'Vista AP headers (APHB CSV)', 'Vista AP lines (APLB CSV)']);
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('takes a free-text invoice vendor for every line, unless a line picks its own', async () => {
-    const { bodies } = fakeConfirmApi([{ body: { filename: null, download_url: null, invoice_id: 'inv-1', confirmed_count: 1 } }]);
+    const { bodies } = fakeConfirmApi([{ body: confirmedBody('inv-1', 1) }]);
     const user = await uploadBoth();
     await user.click(screen.getByRole('combobox', { name: 'Invoice Vendor' }));
     await user.type(screen.getByPlaceholderText('Search vendors...'), 'Acme Supply Inc');
@@ -242,21 +216,29 @@ describe('InvoiceProcessingDialog, review', () => {
     });
   });
 
-  it('says live whether the lines add up to the total, and warns without blocking when an edit breaks it', async () => {
+  it('says live whether the lines add up to the total, and holds Confirm back, saying why, while an edit breaks it', async () => {
     const user = await uploadBoth();
     const region = screen.getByText('Lines add up to the invoice total of $150.00.').closest('[role="status"]')!;
     expect(region.getAttribute('aria-live')).toBe('polite');
 
-    const amount = screen.getByRole('spinbutton', { name: 'Amount for line 1' });
+    const amount = screen.getByRole('textbox', { name: 'Amount for line 1' });
     await user.clear(amount);
     await user.type(amount, '120.5');
     expect(region.textContent).toBe(
       'Lines come to $170.50; the invoice total is $150.00 (difference $20.50). Edit a line amount or choose Invoice Total Only.',
     );
-    expect((screen.getByRole('button', { name: 'Confirm Invoice' }) as HTMLButtonElement).disabled).toBe(false);
+    const confirm = screen.getByRole('button', { name: 'Confirm Invoice' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    expect(screen.getByRole('note').textContent).toBe(
+      'The lines do not add up to the invoice total: fix them, or confirm with a difference and say why.',
+    );
+    expect(document.getElementById(confirm.getAttribute('aria-describedby')!)).toBe(screen.getByRole('note'));
 
+    // Invoice Total Only posts the total as one line: nothing to tie out.
     await user.click(screen.getByRole('checkbox', { name: 'Invoice Total Only' }));
     expect(region.textContent).toBe('Lines add up to the invoice total of $150.00.');
+    expect(confirm.disabled).toBe(false);
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('shows every amount of a EUR invoice in euros', async () => {
@@ -278,9 +260,9 @@ describe('InvoiceProcessingDialog, review', () => {
   });
 
   it('ignores an amount edit that is not a number', async () => {
-    const { bodies } = fakeConfirmApi([{ body: { filename: null, download_url: null, invoice_id: 'inv-1', confirmed_count: 1 } }]);
+    const { bodies } = fakeConfirmApi([{ body: confirmedBody('inv-1', 1) }]);
     const user = await uploadBoth();
-    const amount = screen.getByRole('spinbutton', { name: 'Amount for line 2' }) as HTMLInputElement;
+    const amount = screen.getByRole('textbox', { name: 'Amount for line 2' }) as HTMLInputElement;
     await user.clear(amount);
     await user.type(amount, 'abc');
     await user.tab();

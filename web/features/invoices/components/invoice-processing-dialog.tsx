@@ -1,3 +1,4 @@
+import type { ConfirmInvoiceResponse } from '@contract/invoices';
 import { ExternalLink } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -5,6 +6,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useConfirmInvoice } from '../api/confirm-invoice';
 import { downloadInvoiceFile } from '../api/download-invoice-file';
@@ -13,6 +15,7 @@ import { useInvoiceUploads } from '../hooks/use-invoice-uploads';
 import { withServerMessage } from '../lib/format';
 import { buildConfirmInput } from '../lib/invoice-edits';
 import type { VendorOption } from '../lib/vendor-options';
+import { ImportFileLinks } from './import-file-links';
 import { InvoiceReviewStep } from './invoice-review-step';
 import { InvoiceUploadStep } from './invoice-upload-step';
 
@@ -27,10 +30,17 @@ type InvoiceProcessingDialogProps = {
 
 const IMPORT_FILE_FALLBACK_NAME = 'vve-import.xlsx';
 
+/** The server's tie-out gate (decision 036) refused lines the review let through: say so plainly. */
+function confirmFailureTitle(err: unknown): string {
+  return err instanceof ApiError && err.code === 'lines_do_not_tie_out' ? 'Lines do not add up to the total' : 'Confirmation failed';
+}
+
 /** Mounted only while the dialog is open, so each opening starts a new session. */
 function InvoiceProcessingBody({ vendors, onClose, help }: { vendors: VendorOption[]; onClose: () => void; help?: ReactNode }) {
   const [sessionId] = useState(() => crypto.randomUUID());
   const [adding, setAdding] = useState(false);
+  /** The written import, once the last invoice is confirmed: offered in each format before closing. */
+  const [written, setWritten] = useState<ConfirmInvoiceResponse | null>(null);
   const review = useInvoiceReview();
   const uploads = useInvoiceUploads();
   const confirmInvoice = useConfirmInvoice();
@@ -61,12 +71,14 @@ function InvoiceProcessingBody({ vendors, onClose, help }: { vendors: VendorOpti
           console.error('Download failed', err),
         );
       }
-      onClose();
+      setWritten(result);
     } catch (err) {
       console.error(err);
-      toast({ variant: 'destructive', title: 'Confirmation failed', description: withServerMessage('Failed to confirm invoice', err) });
+      toast({ variant: 'destructive', title: confirmFailureTitle(err), description: withServerMessage('Failed to confirm invoice', err) });
     }
   };
+
+  if (written) return <ImportWritten result={written} onClose={onClose} />;
 
   return (
     <DialogContent className={reviewing ? 'max-w-5xl' : 'max-w-lg'}>
@@ -103,6 +115,24 @@ function InvoiceProcessingBody({ vendors, onClose, help }: { vendors: VendorOpti
           )}
         </>
       )}
+    </DialogContent>
+  );
+}
+
+/** After the last invoice: the import in each format (the workbook was downloaded already), then close. */
+function ImportWritten({ result, onClose }: { result: ConfirmInvoiceResponse; onClose: () => void }) {
+  return (
+    <DialogContent className="max-w-lg">
+      <DialogHeader>
+        <DialogTitle>Invoices confirmed</DialogTitle>
+        <DialogDescription>
+          {result.confirmed_count} invoice(s) written to {result.filename ?? 'the import file'}. Download it again, or the Vista AP CSVs:
+        </DialogDescription>
+      </DialogHeader>
+      <ImportFileLinks files={result.import_files} label="Import files" className="flex-col" />
+      <Button autoFocus onClick={onClose} className="self-end">
+        Done
+      </Button>
     </DialogContent>
   );
 }

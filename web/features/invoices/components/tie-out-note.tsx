@@ -1,9 +1,14 @@
 import type { ParsedInvoice } from '@contract/invoices';
-import { CircleCheck, Plus, TriangleAlert } from 'lucide-react';
+import { CircleCheck, Plus, TriangleAlert, X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { addChargeLabel, offersCharge, type ChargeOffer } from '../lib/added-charges';
-import { tieOut, tieOutMessage } from '../lib/tie-out';
+import { formatCurrency } from '../lib/format';
+import { removableLines, tieOut, tieOutMessage } from '../lib/tie-out';
+
+/** More candidates than this and none stands out as the stray line: the per-line controls remain. */
+const MAX_REMOVE_FIXES = 3;
 
 type TieOutNoteProps = {
   invoice: ParsedInvoice;
@@ -11,19 +16,30 @@ type TieOutNoteProps = {
   amounts: number[];
   /** Offered beside the note when the lines differ from the total (adds the difference as a charge) or no total was read. */
   onAddCharge?: (offer: ChargeOffer) => void;
+  /** The read lines still posted, to offer removing one whose amount is the total or the difference. */
+  readLines?: ReadonlyArray<{ lineNumber: number; amount: number }>;
+  onRemoveLine?: (lineNumber: number) => void;
+  /** Further fixes, after the built-in ones (the dialog's 'Confirm with a difference…'). */
+  children?: ReactNode;
   /** Which invoice the button acts on, for screen readers when several are listed ('invoice 1001'). */
   subject?: string;
   className?: string;
 };
 
+const fixClass = 'h-auto min-h-8 py-1.5';
+
 /**
- * Whether the lines about to be confirmed add up to the invoice total, updated as the user edits.
- * The live region stays mounted so a screen reader hears each change. It never blocks confirming.
+ * Whether the lines about to be confirmed add up to the invoice total, updated as the user edits,
+ * with the fixes that fit beside it. The live region stays mounted so a screen reader hears each
+ * change. The note itself blocks nothing: the caller holds Confirm back while the lines differ.
  */
-export function TieOutNote({ invoice, amounts, onAddCharge, subject, className }: TieOutNoteProps) {
+export function TieOutNote({ invoice, amounts, onAddCharge, readLines, onRemoveLine, children, subject, className }: TieOutNoteProps) {
   const result = tieOut(invoice, amounts);
   const differs = result.status === 'differs';
   const Icon = differs ? TriangleAlert : CircleCheck;
+  const amountOf = new Map(readLines?.map((line) => [line.lineNumber, line.amount]));
+  const removable = onRemoveLine && readLines ? removableLines(result, readLines).slice(0, MAX_REMOVE_FIXES) : [];
+  const forSubject = subject && <span className="sr-only"> from {subject}</span>;
   return (
     <div className={cn('flex flex-wrap items-start gap-2', className)}>
       <div role="status" aria-live="polite" className="min-w-0 flex-1 basis-80">
@@ -39,13 +55,20 @@ export function TieOutNote({ invoice, amounts, onAddCharge, subject, className }
           <span>{tieOutMessage(result, invoice.currency)}</span>
         </p>
       </div>
+      {removable.map((lineNumber) => (
+        <Button key={lineNumber} variant="outline" size="sm" className={fixClass} onClick={() => onRemoveLine?.(lineNumber)}>
+          <X aria-hidden="true" />
+          Remove line {lineNumber} ({formatCurrency(amountOf.get(lineNumber), invoice.currency)}){forSubject}
+        </Button>
+      ))}
       {offersCharge(result) && onAddCharge && (
-        <Button variant="outline" size="sm" className="h-auto min-h-8 py-1.5" onClick={() => onAddCharge(result)}>
+        <Button variant="outline" size="sm" className={fixClass} onClick={() => onAddCharge(result)}>
           <Plus aria-hidden="true" />
           {addChargeLabel(result)}
           {subject && <span className="sr-only"> to {subject}</span>}
         </Button>
       )}
+      {children}
     </div>
   );
 }

@@ -56,4 +56,14 @@ describe('invoice formatting', () => {
     expect(parseAmount('-')).toBeNull();
     expect(parseAmount('abc')).toBeNull();
   });
+
+  it('reads amounts as a clerk types them: thousands separators, a currency sign, a credit in parentheses', () => {
+    expect(parseAmount('1,234.56')).toBe(1234.56);
+    expect(parseAmount('$1,234.56')).toBe(1234.56);
+    expect(parseAmount('(123.45)')).toBe(-123.45);
+    expect(parseAmount('-0.5')).toBe(-0.5);
+    expect(parseAmount('1,23')).toBeNull();
+    expect(parseAmount('1.2.3')).toBeNull();
+    expect(parseAmount('()')).toBeNull();
+  });
 });

@@ -63,10 +63,22 @@ export function isPdfFile(file: File): boolean {
   return file.type === 'application/pdf' || (!file.type && file.name.toLowerCase().endsWith('.pdf'));
 }
 
-/** An amount edit counts only when the text reads as a number. */
+/**
+ * An amount edit counts only when the text reads as a number. Amounts are typed as a clerk
+ * writes them: '1,234.56', '$1,234.56', '(123.45)' (a credit, negative) or '-123.45'.
+ */
 export function parseAmount(text: string): number | null {
-  if (text.trim() === '') return null;
-  const value = Number(text);
+  let plain = text.trim().replace(/[$€£\s]/g, '');
+  if (plain === '') return null;
+  const parenthesised = /^\((.*)\)$/.exec(plain);
+  if (parenthesised) plain = `-${parenthesised[1]}`;
+  // Thousands separators only where they belong: '1,234.56' but not '1,23'.
+  if (plain.includes(',')) {
+    if (!/^-?\d{1,3}(,\d{3})+(\.\d*)?$/.test(plain)) return null;
+    plain = plain.replace(/,/g, '');
+  }
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(plain)) return null;
+  const value = Number(plain);
   return Number.isFinite(value) ? value : null;
 }
 

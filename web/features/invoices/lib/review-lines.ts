@@ -47,12 +47,26 @@ export function invoiceTotal(invoice: ParsedInvoice, lines: Pick<ReviewLine, 'am
   return invoice.total_amount ?? lines.reduce((sum, line) => sum + line.amount, 0);
 }
 
+/** A line as the clerk leaves it: vendor chosen, and maybe a corrected description or dropped altogether. */
+type MappedLine = Pick<ReviewLine, 'lineNumber' | 'amount'> & {
+  vendor: string;
+  /** The description as printed, to tell whether the clerk corrected it. */
+  printedDescription?: string;
+  description?: string;
+  /** Dropped at review: sent with its read amount, so the server keeps what was read beside the correction. */
+  removed?: boolean;
+  readAmount?: number;
+};
+
 /** Mappings for the lines as shown, in the confirm calls' shape. */
-export function lineMappings(invoice: ParsedInvoice, lines: Array<Pick<ReviewLine, 'lineNumber' | 'amount'> & { vendor: string }>): InvoiceMapping[] {
-  return lines.map((line) => ({
-    line_number: line.lineNumber,
-    invoice_number: invoice.invoice_number,
-    amount: line.amount,
-    chosen_vendor: line.vendor,
-  }));
+export function lineMappings(invoice: ParsedInvoice, lines: MappedLine[]): InvoiceMapping[] {
+  return lines.map((line) => {
+    const base = { line_number: line.lineNumber, invoice_number: invoice.invoice_number };
+    // A removed line needs no vendor: nothing is written for it.
+    if (line.removed) return { ...base, amount: line.readAmount ?? line.amount, chosen_vendor: '', removed: true };
+    const description = line.description?.trim() ?? '';
+    // Only a real change is sent: empty means 'as printed' to the server.
+    const corrected = description !== '' && line.printedDescription !== undefined && description !== line.printedDescription.trim();
+    return { ...base, amount: line.amount, chosen_vendor: line.vendor, ...(corrected ? { description } : {}) };
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tieOut, tieOutMessage } from './tie-out';
+import { removableLines, tieOut, tieOutMessage } from './tie-out';
 
 const invoice = (total_amount: number | null, tax_amount: number | null = null, freight_amount: number | null = null) => ({
   total_amount,
@@ -61,5 +61,48 @@ describe('tieOutMessage', () => {
 
   it('gives the lines sum when there is no total', () => {
     expect(tieOutMessage(tieOut(invoice(null), [31]), 'USD')).toBe('No invoice total was read; the lines come to $31.00.');
+  });
+});
+
+describe('removableLines', () => {
+  const lines = (...amounts: number[]) => amounts.map((amount, index) => ({ lineNumber: index + 1, amount }));
+
+  it('offers the footer read as a line: it equals both the total and what the lines are over', () => {
+    const read = lines(4200, 3330.18, 7530.18);
+    expect(
+      removableLines(
+        tieOut(
+          invoice(7530.18),
+          read.map((line) => line.amount),
+        ),
+        read,
+      ),
+    ).toEqual([3]);
+  });
+
+  it('offers a line carrying exactly the excess before one that only equals the total', () => {
+    // Lines 100 + 19 (tax read as an item) + 119 (the total row) against 119: line 3 brings them nearer, line 2 does not tie them.
+    const read = lines(100, 19, 119);
+    expect(removableLines(tieOut(invoice(119), [238]), read)).toEqual([3]);
+    const over = lines(119, 50, 100);
+    // Over by 150: no single line ties, but removing the 119 total row brings the lines nearer.
+    expect(removableLines(tieOut(invoice(119), [269]), over)).toEqual([1]);
+    // Over by 60: line 2 ties them; the 119 line equal to the total still comes nearer, so it follows.
+    const both = lines(119, 60, 10, -10);
+    expect(removableLines(tieOut(invoice(119), [179]), both)).toEqual([2, 1]);
+  });
+
+  it('compares to the cent, and works for credit notes', () => {
+    const read = lines(-100, -50, -50.004);
+    expect(removableLines(tieOut(invoice(-150), [-200.004]), read)).toEqual([2, 3]);
+    expect(removableLines(tieOut(invoice(150), [150.01, 100]), lines(150.01, 100))).toEqual([]);
+  });
+
+  it('offers nothing when the lines are short of the total, tie, or there is no total', () => {
+    expect(removableLines(tieOut(invoice(169.5), [100, 50]), lines(100, 50))).toEqual([]);
+    expect(removableLines(tieOut(invoice(150), [100, 50]), lines(100, 50))).toEqual([]);
+    expect(removableLines(tieOut(invoice(null), [100, 50]), lines(100, 50))).toEqual([]);
+    // A line of nothing changes nothing.
+    expect(removableLines(tieOut(invoice(0), [0, 10]), lines(0, 10))).toEqual([2]);
   });
 });

@@ -39,6 +39,24 @@ export function tieOut(invoice: Pick<ParsedInvoice, 'total_amount' | 'tax_amount
   };
 }
 
+/**
+ * The read lines whose removal fits the difference, for the 'Remove line N' fix: first those
+ * carrying exactly what the lines are over the total (removing one ties them), then those equal
+ * to the total that bring the lines nearer it. The footer case: 'Loaded by ... $7,530.18' read as
+ * an item makes lines of $15,060.36 against a total of $7,530.18. Amounts are compared in cents.
+ */
+export function removableLines(result: TieOut, lines: ReadonlyArray<{ lineNumber: number; amount: number }>): number[] {
+  if (result.status !== 'differs') return [];
+  const overCents = -toCents(result.difference);
+  const totalCents = toCents(result.invoiceTotal);
+  const cents = lines.map((line) => ({ lineNumber: line.lineNumber, cents: toCents(line.amount) })).filter((line) => line.cents !== 0);
+  const tying = cents.filter((line) => line.cents === overCents);
+  const nearer = cents.filter(
+    (line) => line.cents !== overCents && line.cents === totalCents && Math.abs(overCents - line.cents) < Math.abs(overCents),
+  );
+  return [...tying, ...nearer].map((line) => line.lineNumber);
+}
+
 function unwrittenCharge(invoice: Pick<ParsedInvoice, 'tax_amount' | 'freight_amount'>, differenceCents: number): UnwrittenCharge | null {
   const tax = invoice.tax_amount ? toCents(invoice.tax_amount) : 0;
   const freight = invoice.freight_amount ? toCents(invoice.freight_amount) : 0;
