@@ -81,24 +81,34 @@ function batchWorkbooks(deps: ConfirmationDeps) {
   const { repository } = deps;
   const now = deps.now ?? (() => new Date());
 
-  return {
-    /** Writes the batch's workbook from everything confirmed under it so far. */
-    async write(ownerId: string, batch: ImportBatchRow): Promise<{ filename: string; download_url: string; count: number }> {
-      const rows = await repository.listBatchInvoices(ownerId, batch.id);
-      const when = now();
-      const bytes = await writeImportWorkbook(rows.map(toConfirmedInvoice), { layout: await deps.layout(), postingDate: when });
-      const filename = importFileName('xlsx', when, rows.length);
-      await repository.saveBatchFile(ownerId, batch.id, { filename, bytes, blobId: randomUUID() });
-      await repository.markExported(
-        ownerId,
-        rows.map((row) => row.id),
-      );
-      return { filename, download_url: `/api/invoice-imports/${batch.id}/download`, count: rows.length };
-    },
+  /** Writes the batch's workbook from everything confirmed under it so far. */
+  async function write(ownerId: string, batch: ImportBatchRow): Promise<{ filename: string; download_url: string; count: number }> {
+    const rows = await repository.listBatchInvoices(ownerId, batch.id);
+    const when = now();
+    const bytes = await writeImportWorkbook(rows.map(toConfirmedInvoice), { layout: await deps.layout(), postingDate: when });
+    const filename = importFileName('xlsx', when, rows.length);
+    await repository.saveBatchFile(ownerId, batch.id, { filename, bytes, blobId: randomUUID() });
+    await repository.markExported(
+      ownerId,
+      rows.map((row) => row.id),
+    );
+    return { filename, download_url: `/api/invoice-imports/${batch.id}/download`, count: rows.length };
+  }
 
-    /** The batch's import as a workbook (as written) or as Vista-style header/line CSV. */
+  return {
+    write,
+
+    /**
+     * The batch's import as a workbook (as written) or as Vista-style header/line CSV. A batch
+     * whose dialog was closed before its last invoice has confirmed invoices and no file yet: it
+     * is written now, so a confirmed invoice always reaches an import.
+     */
     async open(ownerId: string, batchId: string, format: ImportFormat): Promise<{ filename: string; contentType: string; body: Readable | Buffer }> {
-      const batch = isUuid(batchId) ? await repository.findBatchOwned(ownerId, batchId) : undefined;
+      let batch = isUuid(batchId) ? await repository.findBatchOwned(ownerId, batchId) : undefined;
+      if (batch && !batch.blobId && (await repository.listBatchInvoices(ownerId, batch.id)).length > 0) {
+        await write(ownerId, batch);
+        batch = await repository.findBatchOwned(ownerId, batch.id);
+      }
       if (!batch?.blobId || !batch.filename || !batch.writtenAt) throw new NotFoundError('Import file not found', 'import_not_found');
       if (format === 'xlsx') {
         return {

@@ -182,7 +182,8 @@ export function toInvoiceDto(row: InvoiceRow): InvoiceDto {
     confirmedAt: row.status === 'pending' ? null : (row.confirmedAt?.toISOString() ?? null),
     corrections: row.status === 'pending' ? [] : (review.corrections ?? []),
     differenceReason: row.status === 'pending' ? null : (review.differenceReason ?? null),
-    // The workbook is written when the batch's last invoice is confirmed: the invoice is then Exported.
-    importFiles: row.status === 'exported' && row.batchId ? importFilesOf(row.batchId) : [],
+    // Exported: in a written import. Confirmed: in a batch whose dialog closed before its last
+    // invoice; downloading writes its import (invoice-confirmation.ts, open).
+    importFiles: row.status !== 'pending' && row.batchId ? importFilesOf(row.batchId) : [],
   };
 }

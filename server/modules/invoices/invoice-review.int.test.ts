@@ -255,6 +255,19 @@ describe.each(databaseKinds)('reviewing an invoice before it is confirmed (%s)',
     expect(refused.json().error.code).toBe('invoice_confirmed');
   });
 
+  it('writes the import of a dialog closed before its last invoice when it is downloaded, so a confirmed invoice always reaches one', async () => {
+    const invoice = await upload('HALF-1');
+    const confirmed = await confirm(invoice, { mappings: [...lines(invoice), charge(19)], is_last_invoice: false });
+    expect(confirmed.json<ConfirmInvoiceResponse>()).toMatchObject({ download_url: null, import_files: [] });
+    const dto = (await app.inject({ url: `/api/invoices/${invoice.invoice_id}`, headers: await headers() })).json<InvoiceDto>();
+    expect(dto.status).toBe('Confirmed');
+    const workbook = await app.inject({ url: dto.importFiles[0].download_url, headers: await headers() });
+    expect(workbook.statusCode).toBe(200);
+    expect(workbook.headers['content-disposition']).toContain('1-invoice');
+    const after = (await app.inject({ url: `/api/invoices/${invoice.invoice_id}`, headers: await headers() })).json<InvoiceDto>();
+    expect(after.status).toBe('Exported');
+  });
+
   it('reads the same PDF afresh while it is pending, so vendor suggestions use what was learnt since', async () => {
     const before = await upload('REREAD-1');
     expect(before.vendor_candidates).not.toContain('LARKSPUR EQUIPMENT RENTALS');
