@@ -15,7 +15,7 @@ export function InvoiceCardActions({ invoice, onDiscard }: InvoiceCardActionsPro
   // The number, else the file: an unread number must not leave every card's buttons named alike.
   const name = invoice.invoiceNumber ?? invoice.filename;
   if (invoice.status !== 'Pending') {
-    return <ImportFileLinks files={invoice.importFiles} label={`Import files of invoice ${name}`} className="text-xs" />;
+    return <ImportFileLinks files={invoice.importFiles} label={`Import files of invoice ${name}`} compact className="text-xs" />;
   }
   return (
     <div className="flex items-center gap-2">

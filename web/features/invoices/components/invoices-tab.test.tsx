@@ -175,7 +175,9 @@ describe('InvoicesTab', () => {
     const user = userEvent.setup();
     renderWithProviders(<InvoicesTab />);
     const links = within(await screen.findByRole('list', { name: 'Import files of invoice 1001' }));
-    expect(links.getAllByRole('button').map((button) => button.textContent)).toEqual(importFiles.map((file) => file.label));
+    // A short row in the list ('Import: Excel · APHB · APLB'), each button named in full.
+    expect(links.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(importFiles.map((file) => file.label));
+    expect(links.getAllByRole('button').map((button) => button.textContent)).toEqual(['Excel', 'APHB', 'APLB']);
     expect(screen.queryByRole('link', { name: /^Review invoice/ })).toBeNull();
 
     await user.click(links.getByRole('button', { name: 'Vista AP headers (APHB CSV)' }));
