@@ -15,6 +15,8 @@ export const PROCORE_USER = { email: 'paz.pereira@example.com', password: 'e2e-p
 export const ADMIN_USER = { email: 'ada.admin@example.com', password: 'e2e-password-Admin-42', name: 'Ada Admin' };
 /** The accessibility journey's clerk: its questions and chats never change what another journey sees. */
 export const A11Y_USER = { email: 'axel.ames@example.com', password: 'e2e-password-Axel-42', name: 'Axel Ames' };
+/** The invoice review journeys' clerk: corrections, the tie-out gate, discards and import files of her own. */
+export const REVIEW_USER = { email: 'rita.reyes@example.com', password: 'e2e-password-Rita-42', name: 'Rita Reyes' };
 /** What the voice journey's fake microphone says. */
 export const VOICE_QUESTION = 'Show the open invoices.';
 /** The fake Procore the dev-mode KAI connects to, and what the fake model answers about its subcontracts. */

@@ -88,7 +88,7 @@ test('a mixed batch on the full page: each file answered, the totals check, a mi
   await grid.getByLabel(`Amount for invoice ${number} line 1`).fill((first - 100).toFixed(2));
   await expect(tieOut).toHaveText(
     `Lines come to ${money(truth.total_amount - 100)}; the invoice total is ${money(truth.total_amount)} (difference $100.00). ` +
-      'Edit a line amount or choose Invoice Total Only.',
+      'Edit or remove a line, add the missing charge, choose Invoice Total Only, or confirm with a difference and say why.',
   );
   await shot(page, '3-difference');
 

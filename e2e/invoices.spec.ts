@@ -63,14 +63,24 @@ test('process three invoices in the dialog: change a vendor, edit an amount, tot
   await expectNoSeriousViolations(page, 'the vendor picker');
   await page.getByRole('option', { name: 'Unrelated Paving Partners' }).click();
   await expect(dialog.getByRole('combobox', { name: 'Invoice Vendor' })).toHaveText(/Unrelated Paving Partners/);
+  // Its lines come short of the total (tax and a charge printed apart): Confirm waits until they tie out.
+  await expect(dialog.getByRole('button', { name: 'Confirm Invoice' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Add the missing charge' }).click();
+  await dialog.getByLabel(`Description for line ${first.line_items.length + 1}`).fill('Tax and delivery');
+  await expect(dialog.getByRole('status').filter({ hasText: /^Lines add up/ })).toBeVisible();
   await dialog.getByRole('button', { name: 'Confirm Invoice' }).click();
   await expect(page.getByText('Invoice confirmed', { exact: true })).toBeVisible();
 
   // Invoice 2: the first line's amount edited.
   await expect(dialog.getByText('Invoice 2 of 3')).toBeVisible();
   await dialog.getByLabel('Amount for line 1').fill('123.45');
-  // Confirming is not blocked, but the difference to the invoice total is spelled out.
-  await expect(dialog.getByRole('status').filter({ hasText: /^Lines come to \$/ })).toContainText('Edit a line amount or choose Invoice Total Only.');
+  // The difference to the invoice total is spelled out, and Confirm waits for the lines to tie out or for a reason.
+  await expect(dialog.getByRole('status').filter({ hasText: /^Lines come to \$/ })).toContainText(
+    'Edit or remove a line, add the missing charge, choose Invoice Total Only, or confirm with a difference and say why.',
+  );
+  await expect(dialog.getByRole('button', { name: 'Confirm Invoice' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Confirm with a difference…' }).click();
+  await dialog.getByRole('textbox', { name: 'Reason for the difference' }).fill('Loader billed at the agreed rate; vendor to credit the rest');
   await dialog.getByRole('button', { name: 'Confirm Invoice' }).click();
 
   // Invoice 3: one line with the invoice total.
@@ -82,7 +92,11 @@ test('process three invoices in the dialog: change a vendor, edit an amount, tot
   const workbookFile = await download;
   expect(workbookFile.suggestedFilename()).toMatch(/^AP-Import-Daily-Detail-.*-3-invoices\.xlsx$/);
   await expect(page.getByRole('region', { name: /Notifications/ }).getByText(/VVE import file generated: AP-Import-Daily-Detail/)).toBeVisible();
-  await expect(dialog).toBeHidden();
+  // After the last invoice the dialog offers the import in each format, then closes on Done.
+  const written = page.getByRole('dialog', { name: 'Invoices confirmed' });
+  await expect(written.getByRole('list', { name: 'Import files' }).getByRole('button')).toHaveCount(3);
+  await written.getByRole('button', { name: 'Done' }).click();
+  await expect(written).toBeHidden();
 
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(await workbookFile.path());
@@ -91,7 +105,8 @@ test('process three invoices in the dialog: change a vendor, edit an amount, tot
   const cell = (row: ExcelJS.Row, header: string) => row.getCell(headers.indexOf(header)).value;
   const rows = Array.from({ length: sheet.rowCount - 1 }, (_, index) => sheet.getRow(index + 2));
   const ofInvoice = (number: string) => rows.filter((row) => String(cell(row, 'Invoice Number')) === number);
-  expect(ofInvoice(first.invoice_number)).toHaveLength(first.line_items.length);
+  expect(ofInvoice(first.invoice_number)).toHaveLength(first.line_items.length + 1);
+  expect(cell(ofInvoice(first.invoice_number).at(-1)!, 'Description')).toBe('Tax and delivery');
   expect(ofInvoice(first.invoice_number).every((row) => cell(row, 'Vendor Name') === 'Unrelated Paving Partners')).toBe(true);
   expect(cell(ofInvoice(second.invoice_number)[0], 'Amount')).toBe(123.45);
   expect(cell(ofInvoice(second.invoice_number)[0], 'Vendor Name')).toBe(second.vendor);
@@ -132,6 +147,9 @@ test('process a batch on the full page: preview, confirmation grid, confirm and 
   await expect(tieOuts.first()).toHaveText(/^Lines come to \$[\d,.]+; the invoice total is \$[\d,.]+ \(difference \$[\d,.]+\)\./);
   await grid.getByLabel(`Invoice Total Only for invoice ${a.invoice_number}`).check();
   await expect(tieOuts.first()).toHaveText(/^Lines add up to the invoice total of \$/);
+  // The other invoice's tax and a fee are printed apart from its lines: added as one charge, they tie out.
+  await grid.getByRole('button', { name: `Add the missing charge to invoice ${b.invoice_number}` }).click();
+  await expect(tieOuts.nth(1)).toHaveText(/^Lines add up to the invoice total of \$/);
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Confirm & Process (2 invoice(s))' }).click();

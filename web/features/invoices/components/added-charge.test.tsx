@@ -87,7 +87,9 @@ describe('adding a charge in the dialog', () => {
     const amount = screen.getByRole('textbox', { name: 'Amount for line 1' });
     await user.clear(amount);
     await user.type(amount, '90');
-    expect(note()).toMatch(/\(difference €10\.00\)\. Edit a line amount or choose Invoice Total Only\.$/);
+    expect(note()).toMatch(
+      /\(difference €10\.00\)\. Edit or remove a line, add the missing charge, choose Invoice Total Only, or confirm with a difference and say why\.$/,
+    );
 
     // From the keyboard: the button is reached and pressed like any other.
     screen.getByRole('button', { name: 'Add the missing charge' }).focus();

@@ -28,6 +28,7 @@ type BatchInvoiceRowsProps = {
  * then whether they add up to its total and the fixes that fit when they do not.
  */
 export function BatchInvoiceRows({ invoice, edit, onEdit, skipped, disabled }: BatchInvoiceRowsProps) {
+  const duplicate = invoice.checks.find((check) => check.code === 'duplicate' && !check.passed);
   const id = useId();
   const focus = useFocusNewCharge();
   const rows = batchRows(invoice, edit);
@@ -63,6 +64,13 @@ export function BatchInvoiceRows({ invoice, edit, onEdit, skipped, disabled }: B
               onChange={(field, value) => onEdit((current) => ({ ...current, header: { ...current.header, [field]: value } }))}
             />
           </div>
+          {/* Said before confirming, not only after: a bill already confirmed is not added twice. */}
+          {!skipped && duplicate && (
+            <p className="flex items-start gap-1.5 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200">
+              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>{duplicate.message} It will not be added twice.</span>
+            </p>
+          )}
           {skipped && (
             <p className="flex items-start gap-1.5 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200">
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

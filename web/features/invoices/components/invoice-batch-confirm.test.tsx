@@ -87,7 +87,7 @@ describe('the tie-out gate on the full page', () => {
     const user = await openGrid(acme, lumber);
     expect(confirmButton(2).disabled).toBe(true);
     expect(screen.getByRole('list', { name: 'Why the batch cannot be confirmed yet' }).textContent).toBe(
-      'Invoice LY-9: its lines come to $15,060.36 but its total is $7,530.18 (difference $7,530.18). Remove line 3, add the missing charge, edit an amount, or confirm with a difference and say why.',
+      'Invoice LY-9: its lines come to $15,060.36 but its total is $7,530.18 (difference $7,530.18). Remove line 3, edit an amount, or confirm with a difference and say why.',
     );
 
     const rows = invoiceRows('Invoice LY-9');
@@ -139,10 +139,16 @@ describe('batch results', () => {
     api.answers.push((body) => ({
       ...allConfirmed(body),
       processed_count: 1,
-      error: 'Invoice 77 was already confirmed.',
+      error: 'Invoice 77 from Bolt & Nut was already confirmed; it is not added twice.',
       results: [
         { invoice_id: 'inv-1', invoice_number: '1001', confirmed: true, code: null, message: null },
-        { invoice_id: 'inv-2', invoice_number: null, confirmed: false, code: 'already_confirmed', message: 'Invoice 77 was already confirmed.' },
+        {
+          invoice_id: 'inv-2',
+          invoice_number: null,
+          confirmed: false,
+          code: 'duplicate_invoice',
+          message: 'Invoice 77 from Bolt & Nut was already confirmed; it is not added twice.',
+        },
       ],
     }));
     const user = await openGrid(acme, bolt);
@@ -153,10 +159,14 @@ describe('batch results', () => {
 
     expect(await screen.findByText('Some invoices were not confirmed')).toBeTruthy();
     expect(screen.queryByText('Success')).toBeNull();
-    expect(screen.getByRole('list', { name: 'Invoices not confirmed' }).textContent).toBe('Invoice 77: Invoice 77 was already confirmed.');
+    expect(screen.getByRole('list', { name: 'Invoices not confirmed' }).textContent).toBe(
+      'Invoice 77 from Bolt & Nut was already confirmed; it is not added twice.',
+    );
     expect(screen.getByRole('list', { name: 'Confirmed invoices' }).textContent).toBe('Invoice 1001');
     // The skipped invoice stays in the grid, with the reason beside it and the clerk's edits.
-    expect(invoiceRows('Invoice 77').getByText('Not confirmed: Invoice 77 was already confirmed.')).toBeTruthy();
+    expect(
+      invoiceRows('Invoice 77').getByText('Not confirmed: Invoice 77 from Bolt & Nut was already confirmed; it is not added twice.'),
+    ).toBeTruthy();
     expect(screen.queryByRole('rowgroup', { name: 'Invoice 1001' })).toBeNull();
     expect(
       (within(screen.getByRole('group', { name: 'Header of invoice 77' })).getByRole('textbox', { name: 'Job number' }) as HTMLInputElement).value,
@@ -177,19 +187,51 @@ describe('batch results', () => {
       ...allConfirmed(body),
       success: false,
       processed_count: 0,
-      error: 'Invoice 1001 was already confirmed.',
+      error: 'Invoice 1001: the lines come to $150.00 but the invoice total is $150.01 (difference $0.01).',
       filename: null,
       download_url: null,
       import_files: [],
       results: [
-        { invoice_id: 'inv-1', invoice_number: null, confirmed: false, code: 'already_confirmed', message: 'Invoice 1001 was already confirmed.' },
+        {
+          invoice_id: 'inv-1',
+          invoice_number: null,
+          confirmed: false,
+          code: 'lines_do_not_tie_out',
+          message: 'Invoice 1001: the lines come to $150.00 but the invoice total is $150.01 (difference $0.01).',
+        },
       ],
     }));
     const user = await openGrid(acme);
     await user.click(confirmButton(1));
-    expect(await screen.findByText('Failed to confirm invoices: Invoice 1001 was already confirmed.')).toBeTruthy();
-    expect(invoiceRows('Invoice 1001').getByText('Not confirmed: Invoice 1001 was already confirmed.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Failed to confirm invoices: Invoice 1001: the lines come to $150.00 but the invoice total is $150.01 (difference $0.01).',
+      ),
+    ).toBeTruthy();
+    expect(
+      invoiceRows('Invoice 1001').getByText(
+        'Not confirmed: Invoice 1001: the lines come to $150.00 but the invoice total is $150.01 (difference $0.01).',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Confirmed invoices' })).toBeNull();
+  });
+
+  it('drops an invoice confirmed before from the grid: no retry can change that, so the page does not ask for one', async () => {
+    api.answers.push((body) => ({
+      ...allConfirmed(body),
+      processed_count: 1,
+      error: 'Invoice 77 was already confirmed.',
+      results: [
+        { invoice_id: 'inv-1', invoice_number: '1001', confirmed: true, code: null, message: null },
+        { invoice_id: 'inv-2', invoice_number: '77', confirmed: false, code: 'already_confirmed', message: 'Invoice 77 was already confirmed.' },
+      ],
+    }));
+    const user = await openGrid(acme, bolt);
+    await user.click(confirmButton(2));
+    expect(await screen.findByText('Some invoices were not confirmed')).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Invoices not confirmed' }).textContent).toBe('Invoice 77 was already confirmed.');
+    expect(screen.queryByText(/fix them and confirm again/)).toBeNull();
+    expect(screen.queryByText('Invoice Confirmation Grid')).toBeNull();
   });
 
   it('downloads the workbook, and offers it and the Vista CSVs again', async () => {

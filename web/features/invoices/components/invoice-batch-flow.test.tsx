@@ -117,7 +117,7 @@ describe('InvoiceBatchFlow', () => {
     await user.type(amount, '40');
     // The same live region now carries the warning, so a screen reader hears it.
     expect(region.textContent).toBe(
-      'Lines come to $140.00; the invoice total is $150.00 (difference $10.00). Edit a line amount or choose Invoice Total Only.',
+      'Lines come to $140.00; the invoice total is $150.00 (difference $10.00). Edit or remove a line, add the missing charge, choose Invoice Total Only, or confirm with a difference and say why.',
     );
     expect(screen.getByText('Lines add up to the invoice total of €80.00.')).toBeTruthy();
     const confirm = screen.getByRole('button', { name: 'Confirm & Process (2 invoice(s))' }) as HTMLButtonElement;

@@ -99,7 +99,9 @@ function InvoiceBatchSession({ reviewing, onStartOver }: InvoiceBatchSessionProp
   }
   return (
     <div className="space-y-6">
-      {outcome && outcome.confirmed.length > 0 && <InvoiceBatchResult outcome={outcome} invoices={summary.invoices} onStartOver={onStartOver} />}
+      {outcome && (outcome.confirmed.length > 0 || pending.length === 0) && (
+        <InvoiceBatchResult outcome={outcome} invoices={summary.invoices} onStartOver={onStartOver} />
+      )}
       {(!outcome || pending.length > 0) && (
         <InvoiceConfirmationGrid
           summary={summary}

@@ -2,7 +2,7 @@ import type { ParsedInvoice } from '@contract/invoices';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
-import { resultName, type BatchOutcome } from '../lib/batch-confirm';
+import { resultName, settledElsewhere, type BatchOutcome } from '../lib/batch-confirm';
 import { ImportFileLinks } from './import-file-links';
 
 type InvoiceBatchResultProps = {
@@ -22,6 +22,7 @@ export function InvoiceBatchResult({ outcome, invoices, onStartOver }: InvoiceBa
   // The confirm button may be gone (nothing left to confirm): focus goes where the answer is.
   useEffect(() => headingRef.current?.focus(), [outcome]);
   const { confirmed, skipped, imports } = outcome;
+  const fixable = skipped.filter((result) => !settledElsewhere(result)).length;
 
   return (
     <section
@@ -39,13 +40,13 @@ export function InvoiceBatchResult({ outcome, invoices, onStartOver }: InvoiceBa
         >
           <p className="flex items-start gap-1.5 font-medium">
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {skipped.length} invoice(s) not confirmed. They stay in the grid below with your changes: fix them and confirm again.
+            {skipped.length} invoice(s) not confirmed.
+            {fixable > 0 && ' Those in the grid below keep your changes: fix them and confirm again.'}
           </p>
           <ul aria-label="Invoices not confirmed" className="list-disc space-y-1 pl-6">
             {skipped.map((result) => (
-              <li key={result.invoice_id}>
-                <span className="font-medium">{resultName(result, invoices)}</span>: {result.message ?? 'no reason was given.'}
-              </li>
+              // The server's message names the invoice already.
+              <li key={result.invoice_id}>{result.message ?? `${resultName(result, invoices)}: no reason was given.`}</li>
             ))}
           </ul>
         </div>

@@ -225,7 +225,7 @@ describe('InvoiceProcessingDialog, review', () => {
     await user.clear(amount);
     await user.type(amount, '120.5');
     expect(region.textContent).toBe(
-      'Lines come to $170.50; the invoice total is $150.00 (difference $20.50). Edit a line amount or choose Invoice Total Only.',
+      'Lines come to $170.50; the invoice total is $150.00 (difference $20.50). Edit or remove a line, add the missing charge, choose Invoice Total Only, or confirm with a difference and say why.',
     );
     const confirm = screen.getByRole('button', { name: 'Confirm Invoice' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);

@@ -40,6 +40,8 @@ export function TieOutNote({ invoice, amounts, onAddCharge, readLines, onRemoveL
   const amountOf = new Map(readLines?.map((line) => [line.lineNumber, line.amount]));
   const removable = onRemoveLine && readLines ? removableLines(result, readLines).slice(0, MAX_REMOVE_FIXES) : [];
   const forSubject = subject && <span className="sr-only"> from {subject}</span>;
+  // Lines over the total by a line read in error (a footer row): the fix is removing it, not a negative charge.
+  const chargeFits = offersCharge(result) && !(result.status === 'differs' && result.difference < 0 && removable.length > 0);
   return (
     <div className={cn('flex flex-wrap items-start gap-2', className)}>
       <div role="status" aria-live="polite" className="min-w-0 flex-1 basis-80">
@@ -61,7 +63,7 @@ export function TieOutNote({ invoice, amounts, onAddCharge, readLines, onRemoveL
           Remove line {lineNumber} ({formatCurrency(amountOf.get(lineNumber), invoice.currency)}){forSubject}
         </Button>
       ))}
-      {offersCharge(result) && onAddCharge && (
+      {chargeFits && onAddCharge && (
         <Button variant="outline" size="sm" className={fixClass} onClick={() => onAddCharge(result)}>
           <Plus aria-hidden="true" />
           {addChargeLabel(result)}

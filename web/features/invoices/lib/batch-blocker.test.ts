@@ -63,7 +63,7 @@ describe('the tie-out gate', () => {
       {
         invoiceId: 'lumber',
         message:
-          'Invoice LY-9: its lines come to $15,060.36 but its total is $7,530.18 (difference $7,530.18). Remove line 3, add the missing charge, edit an amount, or confirm with a difference and say why.',
+          'Invoice LY-9: its lines come to $15,060.36 but its total is $7,530.18 (difference $7,530.18). Remove line 3, edit an amount, or confirm with a difference and say why.',
       },
     ]);
   });

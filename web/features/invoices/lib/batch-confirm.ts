@@ -43,11 +43,16 @@ export function recordOutcome(previous: BatchOutcome | null, answer: ConfirmInvo
   };
 }
 
-/** The invoices still to confirm: the batch less those written. */
+/** Skipped because it was confirmed before (another batch, another tab): no retry can change that. */
+export function settledElsewhere(result: BatchResult): boolean {
+  return result.code === 'already_confirmed';
+}
+
+/** The invoices still to confirm: the batch less those written and those confirmed before. */
 export function pendingInvoices(invoices: ParsedInvoice[], outcome: BatchOutcome | null): ParsedInvoice[] {
   if (!outcome) return invoices;
-  const written = new Set(outcome.confirmed.map((result) => result.invoice_id));
-  return invoices.filter((invoice) => !written.has(invoice.invoice_id));
+  const done = new Set([...outcome.confirmed, ...outcome.skipped.filter(settledElsewhere)].map((result) => result.invoice_id));
+  return invoices.filter((invoice) => !done.has(invoice.invoice_id));
 }
 
 /** 'Invoice 1002' (the number the server confirmed, else as read), else the file it came in. */

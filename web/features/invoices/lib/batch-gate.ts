@@ -32,7 +32,8 @@ function fixesText(rows: BatchRow[], edit: BatchEdit, gap: TieOutDifference): st
   const removable = lineToRemove(rows, gap);
   const fixes = [
     ...(removable ? [`remove line ${removable.lineNumber}`] : []),
-    ...(canAddCharge(edit.charges) ? [addChargeLabel(gap).toLowerCase()] : []),
+    // Lines over the total by a line read in error: removing it is the fix, not a negative charge.
+    ...(canAddCharge(edit.charges) && !(removable && gap.difference < 0) ? [addChargeLabel(gap).toLowerCase()] : []),
     'edit an amount',
   ];
   const sentence = `${fixes.join(', ')}, or confirm with a difference and say why.`;

@@ -46,16 +46,16 @@ describe('tieOutMessage', () => {
 
   it('names both sums, the difference and the ways to fix it, in the invoice currency', () => {
     expect(tieOutMessage(tieOut(invoice(373.5), [316.93]), 'USD')).toBe(
-      'Lines come to $316.93; the invoice total is $373.50 (difference $56.57). Edit a line amount or choose Invoice Total Only.',
+      'Lines come to $316.93; the invoice total is $373.50 (difference $56.57). Edit or remove a line, add the missing charge, choose Invoice Total Only, or confirm with a difference and say why.',
     );
     expect(tieOutMessage(tieOut(invoice(100), [110]), 'EUR')).toBe(
-      'Lines come to €110.00; the invoice total is €100.00 (difference €10.00). Edit a line amount or choose Invoice Total Only.',
+      'Lines come to €110.00; the invoice total is €100.00 (difference €10.00). Edit or remove a line, add the missing charge, choose Invoice Total Only, or confirm with a difference and say why.',
     );
   });
 
   it('points at tax or freight the lines leave out', () => {
     expect(tieOutMessage(tieOut(invoice(373.5, 56.57), [316.93]), 'USD')).toBe(
-      "Lines come to $316.93; the invoice total is $373.50 (difference $56.57). The difference is the invoice's tax, which gets no line of its own: add it to a line amount or choose Invoice Total Only.",
+      "Lines come to $316.93; the invoice total is $373.50 (difference $56.57). The difference is the invoice's tax, which gets no line of its own: add it as a charge or choose Invoice Total Only.",
     );
   });
 

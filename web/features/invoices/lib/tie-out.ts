@@ -73,7 +73,7 @@ export function tieOutMessage(result: TieOut, currency: string): string {
   if (result.status === 'ties') return `Lines add up to the invoice total of ${money(result.invoiceTotal)}.`;
   const gap = `Lines come to ${money(result.linesTotal)}; the invoice total is ${money(result.invoiceTotal)} (difference ${money(Math.abs(result.difference))}).`;
   const fix = result.unwrittenCharge
-    ? `The difference is the invoice's ${result.unwrittenCharge}, which gets no line of its own: add it to a line amount or choose Invoice Total Only.`
-    : 'Edit a line amount or choose Invoice Total Only.';
+    ? `The difference is the invoice's ${result.unwrittenCharge}, which gets no line of its own: add it as a charge or choose Invoice Total Only.`
+    : 'Edit or remove a line, add the missing charge, choose Invoice Total Only, or confirm with a difference and say why.';
   return `${gap} ${fix}`;
 }
