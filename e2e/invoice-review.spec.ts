@@ -11,10 +11,10 @@ import { accessTokenOf, signIn } from './helpers';
  * Issue 26: an invoice review a controller would sign off. Header corrections that reach the
  * workbook and the audit record, the tie-out gate and its fixes, a batch that skips an invoice
  * already confirmed, a discard, and the Vista CSVs. Every invoice is made up here; screenshots of
- * each state go to /tmp/kai/shots (outside the repository).
+ * each state go to KAI_SHOTS_DIR (else a folder in the system's temporary directory), to be looked at.
  */
 
-const SHOTS = '/tmp/kai/shots';
+const SHOTS = process.env.KAI_SHOTS_DIR ?? path.join(os.tmpdir(), 'kai-e2e-shots');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kai-e2e-invoice-review-'));
 const file = (name: string) => path.join(dir, `${name}.pdf`);
 
