@@ -68,3 +68,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
 });
+
+describe('production refuses weak settings (issue 27, finding 12)', () => {
+  const strong = 'b3f1c9e07a5d48e2916f0c7ab42d8e35f1a06c9d7e2b4a8c';
+
+  it('refuses a KAI_SECRET of one repeated character or a short repeated pattern', () => {
+    expect(() => loadConfig({ ...production, KAI_SECRET: 'a'.repeat(32) })).toThrow(/KAI_SECRET is too easy to guess/);
+    expect(() => loadConfig({ ...production, KAI_SECRET: 'abc123'.repeat(6) })).toThrow(/KAI_SECRET is too easy to guess/);
+    expect(loadConfig({ ...production, KAI_SECRET: strong }).secret).toBe(strong);
+  });
+
+  it('refuses an all-zero or patterned KAI_ENCRYPTION_KEY', () => {
+    const procore = { ...production, KAI_SECRET: strong, PROCORE_CLIENT_ID: 'client', PROCORE_CLIENT_SECRET: 'a-real-client-secret' };
+    expect(() => loadConfig({ ...procore, KAI_ENCRYPTION_KEY: '0'.repeat(64) })).toThrow(/KAI_ENCRYPTION_KEY is not a random key/);
+    expect(() => loadConfig({ ...procore, KAI_ENCRYPTION_KEY: 'ab'.repeat(32) })).toThrow(/KAI_ENCRYPTION_KEY is not a random key/);
+    expect(() => loadConfig({ ...procore, KAI_ENCRYPTION_KEY: strong.slice(0, 32) + strong.slice(0, 32) })).not.toThrow();
+  });
+
+  it('refuses plain http for the public and issuer addresses, except on this machine or with KAI_ALLOW_HTTP', () => {
+    const base = { ...production, KAI_SECRET: strong };
+    expect(() => loadConfig({ ...base, KAI_PUBLIC_URL: 'http://kai.example.com' })).toThrow(/KAI_PUBLIC_URL must be an https:\/\/ address/);
+    const external = { OIDC_ISSUER: 'http://login.example.com/', OIDC_CLIENT_ID: 'spa', OIDC_AUDIENCE: 'https://kai.example.com/api' };
+    expect(() => loadConfig({ ...base, KAI_PUBLIC_URL: 'https://kai.example.com', ...external })).toThrow(/OIDC_ISSUER must be an https:\/\//);
+    expect(loadConfig({ ...base, KAI_PUBLIC_URL: 'http://localhost:5000' }).publicUrl).toBe('http://localhost:5000');
+    expect(loadConfig({ ...base, KAI_PUBLIC_URL: 'http://kai.internal', KAI_ALLOW_HTTP: 'true' }).publicUrl).toBe('http://kai.internal');
+    // Outside production (tests, a trial on a laptop) nothing changes.
+    expect(loadConfig({ KAI_PUBLIC_URL: 'http://kai.example.com' }).publicUrl).toBe('http://kai.example.com');
+  });
+});

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ConfigError, requireNoPlaceholderPassword, requireRealSecret, requireSecureAddresses } from './config-checks';
 import { integrationsConfigFrom, type IntegrationsConfig } from './integrations-config';
 import { voiceConfigFrom, type VoiceConfig } from './voice-config';
 
@@ -10,8 +11,6 @@ import { voiceConfigFrom, type VoiceConfig } from './voice-config';
  * frozen result. A production start with a missing or placeholder secret stops here, naming
  * the variable.
  */
-
-const PLACEHOLDER = /^(change[-_ ]?me.*|changeit|secret|password|placeholder|todo|xxx+|example.*|<.*>|\$\{.*\}|test)$/i;
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -43,6 +42,8 @@ const envSchema = z.object({
   HOST: z.string().default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   KAI_PUBLIC_URL: z.string().url().optional(),
+  /** Lets production use plain http:// public and issuer addresses (docs/operations.md). */
+  KAI_ALLOW_HTTP: flag,
   KAI_DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
@@ -220,7 +221,7 @@ type IdentityConfig =
 
 export type BuiltinIdentityConfig = Extract<IdentityConfig, { kind: 'builtin' }>;
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 const BUILTIN_CLIENT_ID = 'kai-web';
 /** The built-in Structure ERP guide ships with the code, wherever KAI is started from. */
@@ -239,6 +240,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (production) {
     requireRealSecret('KAI_SECRET', e.KAI_SECRET);
     if (e.KAI_DEV_MODE) throw new ConfigError('KAI_DEV_MODE cannot be enabled when NODE_ENV=production');
+    requireSecureAddresses(e);
   }
   if (typeof e.KAI_WORKERS === 'number' && e.KAI_WORKERS > 1 && !e.DATABASE_URL) {
     throw new ConfigError('KAI_WORKERS needs DATABASE_URL: the embedded database (PGlite) can be opened by one process only.');
@@ -371,24 +373,6 @@ function identityFrom(e: z.output<typeof envSchema>, publicUrl: string): Identit
     adminRole: e.OIDC_ADMIN_ROLE,
     extraScopes: e.OIDC_EXTRA_SCOPES?.split(/[\s,]+/).filter(Boolean) ?? [],
   };
-}
-
-function requireRealSecret(name: string, value: string | undefined, minLength = 32): void {
-  if (!value) throw new ConfigError(`${name} is required when NODE_ENV=production`);
-  if (PLACEHOLDER.test(value)) throw new ConfigError(`${name} is a placeholder value; set a real secret`);
-  if (value.length < minLength) throw new ConfigError(`${name} must be at least ${minLength} characters`);
-}
-
-function requireNoPlaceholderPassword(url: string): void {
-  let password = '';
-  try {
-    password = decodeURIComponent(new URL(url).password);
-  } catch {
-    throw new ConfigError('DATABASE_URL is not a valid URL');
-  }
-  if (password && PLACEHOLDER.test(password)) {
-    throw new ConfigError('DATABASE_URL contains a placeholder password; set a real one');
-  }
 }
 
 /** A CSP source for images: an https origin, optionally with a leading `*.` wildcard label. */

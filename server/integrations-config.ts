@@ -3,6 +3,7 @@
  * stays the one entry point). Each is off until configured.
  */
 import { z } from 'zod';
+import { isWeakKey } from './config-checks';
 
 const optionalText = z
   .string()
@@ -66,6 +67,9 @@ export function integrationsConfigFrom(
   if (e.PROCORE_CLIENT_ID || e.PROCORE_CLIENT_SECRET) {
     if (!e.PROCORE_CLIENT_ID || !e.PROCORE_CLIENT_SECRET) fail('PROCORE_CLIENT_ID and PROCORE_CLIENT_SECRET are set together');
     if (context.production && !e.KAI_ENCRYPTION_KEY) fail('KAI_ENCRYPTION_KEY is required when NODE_ENV=production and Procore is configured');
+    if (context.production && e.KAI_ENCRYPTION_KEY && isWeakKey(keyFrom(e.KAI_ENCRYPTION_KEY, fail))) {
+      fail('KAI_ENCRYPTION_KEY is not a random key (zeros or a repeated pattern); generate one with: openssl rand -hex 32');
+    }
     procore = {
       clientId: e.PROCORE_CLIENT_ID,
       clientSecret: e.PROCORE_CLIENT_SECRET,
