@@ -42,7 +42,7 @@ const envSchema = z.object({
   HOST: z.string().default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   KAI_PUBLIC_URL: z.string().url().optional(),
-  /** Lets production use plain http:// public and issuer addresses (docs/operations.md). */
+  /** Lets production use plain http:// public and issuer addresses (README, configuration). */
   KAI_ALLOW_HTTP: flag,
   KAI_DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
