@@ -74,6 +74,16 @@ describe.each(databaseKinds)('confirming in the invoice currency (%s)', (kind) =
       'RE-2026-118': 'EUR',
       'KF-4410': 'USD',
     });
+    // The chat's look-up quotes a euro invoice's total in euros.
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: await headers(),
+      payload: { message: 'What is the total of invoice RE-2026-118?', source: 'uploaded', sessionId: 1 },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const sources = asked.json().message.metadata.sources as Array<{ title: string; snippet: string }>;
+    expect(sources.find((source) => source.title.startsWith('Invoice RE-2026-118'))?.snippet).toContain('total €119.00');
 
     const confirmed = await app.inject({
       method: 'POST',

@@ -5,6 +5,8 @@
 import type { VendorDto } from '@contract/vendors';
 import type { Citable, KnowledgeTool } from '../chat/knowledge-tools';
 import type { InvoiceRow, InvoicesRepository } from './invoices.repository';
+import { storedParse } from './invoices.service';
+import { formatMoney } from './money';
 
 /** Words that say what is asked for rather than which invoice. */
 const QUERY_NOISE = new Set(
@@ -12,8 +14,6 @@ const QUERY_NOISE = new Set(
     ' ',
   ),
 );
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 function searchWords(query: string): string[] {
   return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}.\-/]*/gu) ?? [])]
@@ -49,7 +49,7 @@ function invoiceCitable(row: InvoiceRow): Citable {
     `Invoice ${row.invoiceNumber ?? '(number not read)'} from ${row.vendorName ?? 'an unknown vendor'}`,
     row.invoiceDate && `dated ${row.invoiceDate}`,
     row.dueDate && `due ${row.dueDate}`,
-    row.totalAmount !== null && `total ${usd.format(Number(row.totalAmount))}`,
+    row.totalAmount !== null && `total ${formatMoney(Number(row.totalAmount), storedParse(row).extracted.currency)}`,
     row.jobNumber && `job ${row.jobNumber}`,
     row.reference && `PO/reference ${row.reference}`,
     `status ${row.status}`,

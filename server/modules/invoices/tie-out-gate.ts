@@ -5,6 +5,7 @@
  */
 import { AppError } from '../../errors';
 import type { ConfirmedInvoiceLine } from '../../import-files';
+import { formatMoney } from './money';
 import { toCents } from './review-corrections';
 
 class LinesDoNotTieOutError extends AppError {
@@ -38,12 +39,4 @@ export function checkTieOut(input: TieOutInput): string | null {
     `${input.name}: the lines come to ${money(linesCents)} but the invoice total is ${money(totalCents)} (difference ${money(Math.abs(difference))}). ` +
       'Correct or remove a line, add the missing charge, confirm it as Invoice Total Only, or give a reason for the difference.',
   );
-}
-
-function formatMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
 }
