@@ -3,7 +3,14 @@ import Papa from 'papaparse';
 import { toMarkdownTable } from './markdown-table';
 import { ExtractionError, corruptMessage, type Extraction, type ExtractionLimits } from './types';
 
-export function extractCsv(bytes: Uint8Array, limits: Pick<ExtractionLimits, 'maxRows'>): Extraction {
+/**
+ * Columns kept per row. A table wider than this is not read as prose by anyone; without a bound a
+ * 24 MB CSV of 4 rows x 3M columns became 68 MB of table text whose indexing held the server for
+ * a minute (issue 27, finding 4).
+ */
+export const MAX_TABLE_COLUMNS = 200;
+
+export function extractCsv(bytes: Uint8Array, limits: Pick<ExtractionLimits, 'maxRows' | 'maxCells'>): Extraction {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -19,6 +26,17 @@ export function extractCsv(bytes: Uint8Array, limits: Pick<ExtractionLimits, 'ma
   if (rows.length > limits.maxRows + 1) {
     rows = rows.slice(0, limits.maxRows + 1);
     warnings.push(`Only the first ${limits.maxRows} rows were read.`);
+  }
+  if (rows.some((row) => row.length > MAX_TABLE_COLUMNS)) {
+    rows = rows.map((row) => row.slice(0, MAX_TABLE_COLUMNS));
+    warnings.push(`Only the first ${MAX_TABLE_COLUMNS} columns were read.`);
+  }
+  // The same cell budget a workbook has: whole rows, so the table keeps its shape.
+  let cells = 0;
+  const withinBudget = rows.findIndex((row) => (cells += row.length) > limits.maxCells);
+  if (withinBudget !== -1) {
+    rows = rows.slice(0, Math.max(withinBudget, 1));
+    warnings.push(`Only the first ${limits.maxCells} cells were read.`);
   }
   const table = toMarkdownTable(rows);
   return {

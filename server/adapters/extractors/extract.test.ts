@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_TABLE_COLUMNS } from './csv-extractor';
 import { ExtractorPool } from './extract';
 import { EXTRACTION_NICE } from './thread-priority';
 import { makeDocx, makeScannedPdf, makeScannedPdfPages, makeTextPdf, makeXlsx, niceOfThread, renderTextImage } from './test-fixtures';
@@ -74,6 +75,17 @@ describe('extractDocument (in the worker sandbox)', () => {
     const result = await pool.extract({ bytes: Buffer.from(rows), kind: 'csv', limits: { maxRows: 10 } });
     expect(result.text.split('\n')).toHaveLength(12);
     expect(result.metadata.warnings).toEqual(['Only the first 10 rows were read.']);
+  });
+
+  it('caps a wide CSV by columns and cells, so its text stays small enough to index without holding the server', async () => {
+    const wide = Array.from({ length: 4 }, (_, r) => Array.from({ length: 30_000 }, (_, c) => `${r}-${c}`).join(',')).join('\n');
+    const result = await pool.extract({ bytes: Buffer.from(wide), kind: 'csv' });
+    expect(result.text.split('\n')[0].split(' | ')).toHaveLength(MAX_TABLE_COLUMNS);
+    expect(result.metadata.warnings).toEqual([`Only the first ${MAX_TABLE_COLUMNS} columns were read.`]);
+    const many = ['a,b,c,d', ...Array.from({ length: 200 }, (_, i) => `${i},x,y,z`)].join('\n');
+    const cut = await pool.extract({ bytes: Buffer.from(many), kind: 'csv', limits: { maxCells: 100 } });
+    expect(cut.text.split('\n')).toHaveLength(26);
+    expect(cut.metadata.warnings).toEqual(['Only the first 100 cells were read.']);
   });
 
   it('keeps DOCX headings as Markdown', async () => {
