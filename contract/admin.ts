@@ -51,3 +51,10 @@ export const adminUserResult = z.object({
   invitationExpiresAt: z.string().optional(),
 });
 export type AdminUserResult = z.infer<typeof adminUserResult>;
+
+/** DELETE /api/admin/users/:accountId/tokens/:tokenId: one of the account's personal API tokens. */
+export const accountTokenParams = accountIdParams.extend({ tokenId: z.string().uuid() });
+
+/** DELETE /api/admin/users/:accountId/tokens: how many tokens were revoked. */
+export const revokedApiTokens = z.object({ revoked: z.number().int().nonnegative() });
+export type RevokedApiTokens = z.infer<typeof revokedApiTokens>;

@@ -7,6 +7,7 @@ import { logRedactPaths, requestSerializer } from './logger';
 import { registerUploads } from './http/uploads';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { adminTokensRoutes } from './modules/admin/admin-tokens.routes';
 import { appInfoRoutes } from './modules/app-info/app-info.routes';
 import { authConfigRoutes } from './modules/auth/auth-config.routes';
 import { authPlugin } from './modules/auth/auth.plugin';
@@ -89,7 +90,7 @@ export async function buildAppWithServices(config: Config, deps: AppDeps): Promi
     users,
     devMode: config.devMode,
     rolesClaim: identity.kind === 'external' ? identity.rolesClaim : 'roles',
-    isSubjectActive: builtin?.isSubjectActive,
+    subjectStatus: builtin?.subjectStatus,
     apiTokens: services.apiTokens,
   });
   await registerUploads(app);
@@ -99,8 +100,9 @@ export async function buildAppWithServices(config: Config, deps: AppDeps): Promi
   await app.register(appInfoRoutes, { config, voice: services.voice.status() });
   await app.register(usersRoutes, { users });
   await app.register(adminRoutes, { admin: services.admin });
+  await app.register(adminTokensRoutes, { admin: services.admin, tokens: services.adminTokens });
   await app.register(apiTokensRoutes, { apiTokens: services.apiTokens });
-  await app.register(exportRoutes, { exporter: services.exporter });
+  await app.register(exportRoutes, { exporter: services.exporter, admin: services.admin });
   await app.register(chatRoutes, { chat: services.chat });
   await app.register(voiceRoutes, { voice: services.voice });
   await app.register(helpRoutes, { help: services.help });
@@ -110,6 +112,7 @@ export async function buildAppWithServices(config: Config, deps: AppDeps): Promi
     purposes: uploadPurposes,
     uploads: config.uploads,
     renderPreview: services.renderPdfPreview,
+    currentRole: (auth) => services.admin.currentRole(auth),
   });
   await app.register(vendorsRoutes, { vendors: services.vendors, maxFileBytes: VENDOR_LIST_MAX_BYTES });
   await app.register(invoicesRoutes, {

@@ -17,6 +17,7 @@ import { parseInvoiceLayout } from './invoice-reading';
 import { createApiTokensRepository } from './modules/api-tokens/api-tokens.repository';
 import { createApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { createAdminService } from './modules/admin/admin.service';
+import { createAdminTokensService } from './modules/admin/admin-tokens.service';
 import { createTokenVerifier, localKeys, remoteKeys } from './modules/auth/token-verifier';
 import { createChatRepository } from './modules/chat/chat.repository';
 import { createChatService } from './modules/chat/chat.service';
@@ -138,7 +139,7 @@ export async function createServices(config: Config, { database, log }: Services
   return {
     users,
     builtin,
-    admin: createAdminService({ accounts: builtin?.accounts, users: usersRepository, issuer: identity.issuer, publicUrl: config.publicUrl }),
+    ...createAdministration(config, { db, users: usersRepository, accounts: builtin?.accounts }),
     verify,
     ...createAccountDataServices(database),
     chat,
@@ -154,6 +155,22 @@ export async function createServices(config: Config, { database, log }: Services
       voice.close();
       await files.close();
     },
+  };
+}
+
+/** What administrators manage: accounts and roles, and any user's API tokens. */
+function createAdministration(
+  config: Config,
+  deps: {
+    db: ServicesDeps['database']['db'];
+    users: ReturnType<typeof createUsersRepository>;
+    accounts: Parameters<typeof createAdminService>[0]['accounts'];
+  },
+) {
+  const { issuer } = config.identity;
+  return {
+    admin: createAdminService({ accounts: deps.accounts, users: deps.users, issuer, publicUrl: config.publicUrl }),
+    adminTokens: createAdminTokensService({ apiTokens: createApiTokensRepository(deps.db), users: deps.users, accounts: deps.accounts, issuer }),
   };
 }
 

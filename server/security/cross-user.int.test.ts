@@ -33,6 +33,7 @@ const PATH_IDS: Record<string, Coverage> = {
   },
   'invite/:token': { exempt: 'the token is the credential: anyone holding the link may set that password, once (invitation.routes.int.test.ts)' },
   'users/:accountId': { exempt: 'administrators only by design: they manage every account (admin.int.test.ts)' },
+  'tokens/:tokenId': { exempt: "administrators only by design: they revoke any user's API tokens (admin-tokens.int.test.ts)" },
   'oidc/*': { exempt: "oidc-provider's own endpoints; codes and tokens are bound to client and grant (oidc-flow.int.test.ts)" },
 };
 

@@ -56,15 +56,24 @@ export function createAdminService(deps: AdminServiceDeps) {
     };
   };
 
+  /**
+   * The caller's role as of now. With the built-in provider the account decides, not the token's
+   * claim, so a removed administrator loses every admin-only power at once, not when the token
+   * expires; a missing or disabled account counts as a user.
+   */
+  const currentRole = async (auth: AuthContext): Promise<AccountRow['role']> => {
+    if (auth.user.role !== 'admin') return 'user';
+    if (!accounts || auth.identity.issuer !== issuer) return 'admin';
+    const account = await accounts.findById(auth.identity.subject);
+    return account?.role === 'admin' && !account.disabledAt ? 'admin' : 'user';
+  };
+
   return {
-    /**
-     * Administrators only. With the built-in provider the account's current role decides, so a
-     * removed administrator loses this page at once, not when their token expires.
-     */
-    async requireAdmin(auth: AuthContext): Promise<void> {
-      const isAdmin = auth.user.role === 'admin';
-      const stillAdmin = !accounts || auth.identity.issuer !== issuer || (await accounts.findById(auth.identity.subject))?.role === 'admin';
-      if (!isAdmin || !stillAdmin) throw new ForbiddenError('You need administrator rights for this');
+    currentRole,
+
+    /** Administrators only, by `currentRole`. */
+    async requireAdmin(auth: AuthContext, message = 'You need administrator rights for this', code?: string): Promise<void> {
+      if ((await currentRole(auth)) !== 'admin') throw new ForbiddenError(message, code);
     },
 
     async list(): Promise<AdminUserList> {

@@ -47,6 +47,12 @@ export function createApiTokensRepository(db: Database) {
       return deleted.length > 0;
     },
 
+    /** Revokes every token of this owner; how many there were. */
+    async deleteAll(userId: string): Promise<number> {
+      const deleted = await db.delete(apiTokens).where(eq(apiTokens.userId, userId)).returning({ id: apiTokens.id });
+      return deleted.length;
+    },
+
     /** The owner of an unexpired token with this hash. */
     async findActive(tokenHash: string): Promise<{ tokenId: string; user: UserRow } | undefined> {
       const [row] = await byHash.execute({ hash: tokenHash });

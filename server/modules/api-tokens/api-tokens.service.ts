@@ -54,7 +54,8 @@ export function refuseApiTokenCaller(identity: Identity): void {
     throw new ForbiddenError('API tokens are managed from a signed-in session, not with an API token', 'api_token_not_allowed');
 }
 
-function toApiTokenDto(row: ApiTokenRow): ApiToken {
+/** A token as listed: never its hash, let alone its secret. */
+export function toApiTokenDto(row: ApiTokenRow): ApiToken {
   return {
     id: row.id,
     name: row.name,

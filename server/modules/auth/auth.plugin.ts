@@ -25,14 +25,21 @@ declare module 'fastify' {
   }
 }
 
+/** What the built-in provider says of a verified token's subject; a missing account counts as disabled. */
+export type SubjectStatus = 'active' | 'disabled' | 'revoked';
+
 export interface AuthPluginOptions {
   verify: TokenVerifier;
   users: UsersService;
   devMode: boolean;
   /** Claim holding the user's roles (string or string array), if the provider sends one. */
   rolesClaim?: string;
-  /** Extra gate for the built-in provider: a disabled local account's tokens stop working. */
-  isSubjectActive?: (subject: string) => Promise<boolean>;
+  /**
+   * Extra gate for the built-in provider, asked on every request (verified tokens are cached, this is
+   * not): a disabled local account's tokens stop working, and so do those issued (`iat`) before its
+   * last password reset or invitation.
+   */
+  subjectStatus?: (subject: string, issuedAt: number | undefined) => Promise<SubjectStatus>;
   /** Personal API tokens (`kai_pat_...`): looked up by hash on every request instead of verified as JWTs. */
   apiTokens?: { authenticate: (token: string) => Promise<AuthContext> };
 }
@@ -46,9 +53,9 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
       return { issuer: DEV_ISSUER, subject: DEV_SUBJECT, email: 'dev@localhost', name: 'Dev User', roles: [], isDev: true };
     }
     const { issuer, subject, claims } = await options.verify(token);
-    if (options.isSubjectActive && !(await options.isSubjectActive(subject))) {
-      throw new UnauthorizedError('This account is disabled', 'account_disabled');
-    }
+    const status = options.subjectStatus ? await options.subjectStatus(subject, claims.iat) : 'active';
+    if (status === 'disabled') throw new UnauthorizedError('This account is disabled', 'account_disabled');
+    if (status === 'revoked') throw new UnauthorizedError('This sign-in ended when the password was reset: sign in again', 'token_revoked');
     return {
       issuer,
       subject,

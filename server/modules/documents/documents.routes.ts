@@ -6,7 +6,7 @@ import type { UploadLimits } from '../../config';
 import { AppError, NotFoundError } from '../../errors';
 import { fileReply, previewName } from '../../http/file-reply';
 import { allRefused, inspectUpload, receiveUpload, type RefusedFile } from '../../http/uploads';
-import { requireAuth } from '../auth/auth.plugin';
+import { requireAuth, type AuthContext } from '../auth/auth.plugin';
 import type { DocumentRow } from './documents.repository';
 import { toUploadResponse, type DocumentsService, type UploadPurposes } from './documents.service';
 
@@ -21,16 +21,22 @@ export interface DocumentsRoutesOptions {
   uploads: UploadLimits;
   /** PNG of a PDF's first page; absent: the preview route answers 404 for PDFs too. */
   renderPreview?: (document: DocumentRow) => Promise<Buffer>;
+  /** Who may add guide knowledge: the caller's role as the accounts say now. */
+  currentRole: (auth: AuthContext) => Promise<'user' | 'admin'>;
 }
 
-export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = async (app, { documents, purposes, uploads, renderPreview }) => {
+export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = async (
+  app,
+  { documents, purposes, uploads, renderPreview, currentRole },
+) => {
   // Sign-in is checked before the body is read: an anonymous upload is refused unread.
   app.addHook('onRequest', app.requireUser);
 
   // One bad file fails alone: the answer lists what was stored and what failed; all failed is an error.
   app.post('/api/upload', { schema: { response: { 200: uploadResponse } } }, async (request, reply) => {
-    const { user } = requireAuth(request);
-    const owner = { id: user.id, role: user.role };
+    const auth = requireAuth(request);
+    // The account's current role, not the token's claim: knowledge text reaches every user's answers.
+    const owner = { id: auth.user.id, role: await currentRole(auth) };
     const rules = {
       fields: uploadFields,
       maxFiles: uploads.maxFilesPerRequest,

@@ -3,9 +3,13 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { instanceExportParams } from '@contract/export';
 import { requireAuth } from '../auth/auth.plugin';
-import { assertAdministrator, type ExportFile, type ExportService } from './export.service';
+import type { AdminService } from '../admin/admin.service';
+import { type ExportFile, type ExportService } from './export.service';
 
-export const exportRoutes: FastifyPluginAsyncZod<{ exporter: ExportService }> = async (app, { exporter }) => {
+export const exportRoutes: FastifyPluginAsyncZod<{ exporter: ExportService; admin: Pick<AdminService, 'requireAdmin'> }> = async (
+  app,
+  { exporter, admin },
+) => {
   app.addHook('onRequest', app.requireUser);
 
   app.get('/api/export', async (request, reply) => sendExport(reply, await exporter.userExport(requireAuth(request).user)));
@@ -14,8 +18,9 @@ export const exportRoutes: FastifyPluginAsyncZod<{ exporter: ExportService }> = 
     '/api/admin/download-export/:name',
     {
       schema: { params: instanceExportParams },
-      // Before the name is validated: a non-administrator learns nothing about valid names.
-      preValidation: async (request) => assertAdministrator(requireAuth(request).user),
+      // Before the name is validated: a non-administrator learns nothing about valid names. The
+      // account's current role decides (every user's document text is in there), not the token's.
+      preValidation: async (request) => admin.requireAdmin(requireAuth(request), 'Only administrators can export the whole instance', 'admin_only'),
     },
     async (request, reply) => sendExport(reply, exporter.instanceExport(requireAuth(request).user, request.params.name)),
   );

@@ -69,7 +69,7 @@ export function createExportService(repo: ExportRepository) {
   };
 }
 
-export function assertAdministrator(user: UserRow): void {
+function assertAdministrator(user: UserRow): void {
   if (user.role !== 'admin') throw new ForbiddenError('Only administrators can export the whole instance', 'admin_only');
 }
 

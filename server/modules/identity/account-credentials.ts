@@ -80,22 +80,26 @@ export function createAccountCredentials(deps: CredentialsDeps) {
   };
 
   return {
-    /** A new password ends the account's sessions and refresh tokens, and voids its invitation links. */
+    /**
+     * A new password ends the account's sessions and refresh tokens, revokes its API tokens and the
+     * access tokens issued so far, and voids its invitation links: a recovered account keeps nothing
+     * an intruder may have minted.
+     */
     async resetPassword(email: string, password?: string): Promise<{ account: AccountRow; generatedPassword?: string }> {
       const account = await requireAccountByEmail(accounts, email);
       if (password !== undefined) requireStrongPassword(password);
       const next = password ?? generatePassword();
-      await accounts.setPasswordHash(account.id, await hashPassword(next), password === undefined);
+      await accounts.resetCredentials(account.id, await hashPassword(next), password === undefined);
       await accounts.deleteInvitations(account.id);
       await deps.signOutEverywhere(account.id);
       return { account, generatedPassword: password === undefined ? next : undefined };
     },
 
-    /** Like a reset, but nobody learns the new password: the person sets their own through the link. */
+    /** Like a reset (tokens revoked too), but nobody learns the new password: the person sets their own through the link. */
     async invite(email: string): Promise<{ account: AccountRow; invitation: IssuedInvitation }> {
       const account = await requireAccountByEmail(accounts, email);
       if (account.disabledAt) throw new ConflictError(`${account.email} is disabled: enable the account first`, 'account_disabled');
-      await accounts.setPasswordHash(account.id, await hashPassword(generatePassword()), true);
+      await accounts.resetCredentials(account.id, await hashPassword(generatePassword()), true);
       await deps.signOutEverywhere(account.id);
       return { account, invitation: await issueInvitation(accounts, account.id) };
     },

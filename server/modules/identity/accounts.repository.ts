@@ -1,12 +1,20 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accounts } from '../../db/schema';
-import { accountInvitations } from '../../db/schema-features';
+import { accounts, users } from '../../db/schema';
+import { accountInvitations, apiTokens } from '../../db/schema-features';
 import { isUuid } from '../../db/ids';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccount = Pick<typeof accounts.$inferInsert, 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'role' | 'mustChangePassword'>;
 type InvitationRow = typeof accountInvitations.$inferSelect;
+/** What a role or status change sets; absent fields stay as they are. */
+export interface AccountChange {
+  role?: AccountRow['role'];
+  disabled?: boolean;
+}
+
+/** Serialises every change of role or status; any constant no other advisory lock of KAI uses. */
+const ADMIN_STANDING_LOCK_KEY = 4_242_201;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -45,31 +53,57 @@ export function createAccountsRepository(db: Database) {
       return row.n;
     },
 
-    async countActiveAdmins(): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(accounts)
-        .where(and(eq(accounts.role, 'admin'), isNull(accounts.disabledAt)));
-      return row.n;
-    },
-
     async list(): Promise<AccountRow[]> {
       return db.select().from(accounts).orderBy(asc(accounts.createdAt), asc(accounts.email));
     },
 
-    async setDisabled(id: string, disabled: boolean): Promise<void> {
-      await db
-        .update(accounts)
-        .set({ disabledAt: disabled ? new Date() : null, updatedAt: new Date() })
-        .where(eq(accounts.id, id));
-    },
-
-    async setRole(id: string, role: AccountRow['role']): Promise<void> {
-      await db.update(accounts).set({ role, updatedAt: new Date() }).where(eq(accounts.id, id));
+    /**
+     * Changes an account's role or status unless that leaves no active administrator; returns the
+     * updated row, or 'last_admin' and changes nothing. Every such change of every process takes
+     * one transaction-scoped advisory lock first, so the count and the update are one step: two
+     * admins demoting each other at once take turns, and the second sees the first's change.
+     */
+    async changeKeepingOneAdmin(id: string, change: AccountChange): Promise<AccountRow | 'last_admin' | undefined> {
+      if (!isUuid(id)) return undefined;
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_STANDING_LOCK_KEY})`);
+        const [account] = await tx.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+        if (!account) return undefined;
+        const wasActiveAdmin = account.role === 'admin' && !account.disabledAt;
+        const staysActiveAdmin = (change.role ?? account.role) === 'admin' && !(change.disabled ?? account.disabledAt !== null);
+        if (wasActiveAdmin && !staysActiveAdmin) {
+          const [row] = await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(accounts)
+            .where(and(eq(accounts.role, 'admin'), isNull(accounts.disabledAt)));
+          if (row.n <= 1) return 'last_admin';
+        }
+        const disabledAt = change.disabled === undefined ? account.disabledAt : change.disabled ? (account.disabledAt ?? new Date()) : null;
+        const [updated] = await tx
+          .update(accounts)
+          .set({ role: change.role ?? account.role, disabledAt, updatedAt: new Date() })
+          .where(eq(accounts.id, id))
+          .returning();
+        return updated;
+      });
     },
 
     async setPasswordHash(id: string, passwordHash: string, mustChangePassword: boolean): Promise<void> {
       await db.update(accounts).set({ passwordHash, mustChangePassword, updatedAt: new Date() }).where(eq(accounts.id, id));
+    },
+
+    /**
+     * A reset or a new invitation: the new password, and every credential issued before it revoked
+     * in the same transaction. Access tokens issued until now stop working (`tokensValidAfter`), and
+     * the personal API tokens of the account's API user are deleted (whatever issuer URL keyed them).
+     */
+    async resetCredentials(id: string, passwordHash: string, mustChangePassword: boolean): Promise<void> {
+      await db.transaction(async (tx) => {
+        const now = new Date();
+        await tx.update(accounts).set({ passwordHash, mustChangePassword, tokensValidAfter: now, updatedAt: now }).where(eq(accounts.id, id));
+        const owners = tx.select({ id: users.id }).from(users).where(eq(users.subject, id));
+        await tx.delete(apiTokens).where(inArray(apiTokens.userId, owners));
+      });
     },
 
     ...invitationQueries(db),

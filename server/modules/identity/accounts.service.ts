@@ -1,4 +1,4 @@
-import { ConflictError, ValidationError } from '../../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import type { UsersService } from '../users/users.service';
 import {
   createAccountCredentials,
@@ -7,7 +7,7 @@ import {
   requireStrongPassword,
   type IssuedInvitation,
 } from './account-credentials';
-import { normalizeEmail, type AccountRow, type AccountsRepository } from './accounts.repository';
+import { normalizeEmail, type AccountChange, type AccountRow, type AccountsRepository } from './accounts.repository';
 import { decoyHash, generatePassword, hashPassword, verifyPassword } from './password';
 
 type AccountRole = AccountRow['role'];
@@ -49,19 +49,23 @@ function splitName(name: string | undefined): { firstName: string | null; lastNa
   return { firstName: parts[0] ?? null, lastName: parts.slice(1).join(' ') || null };
 }
 
-/** KAI always keeps one active administrator, so someone can still manage the accounts. */
-async function keepOneActiveAdmin(accounts: AccountsRepository, account: AccountRow): Promise<void> {
-  if (account.role !== 'admin' || account.disabledAt) return;
-  if ((await accounts.countActiveAdmins()) <= 1) {
+/**
+ * KAI always keeps one active administrator, so someone can still manage the accounts. The
+ * repository counts and updates under one lock, whatever process (API or CLI) asks.
+ */
+async function changeKeepingOneAdmin(accounts: AccountsRepository, account: AccountRow, change: AccountChange): Promise<AccountRow> {
+  const changed = await accounts.changeKeepingOneAdmin(account.id, change);
+  if (changed === 'last_admin') {
     throw new ConflictError(`${account.email} is the last active administrator: make another account an administrator first`, 'last_admin');
   }
+  if (!changed) throw new NotFoundError(`No account with email ${account.email}`);
+  return changed;
 }
 
 /** Local accounts of the built-in provider: used by sign-in, the provider and the CLI. */
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { accounts } = deps;
   const requireAccount = (email: string) => requireAccountByEmail(accounts, email);
-  const keepOneAdmin = (account: AccountRow) => keepOneActiveAdmin(accounts, account);
 
   return {
     ...createAccountCredentials(deps),
@@ -109,9 +113,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
     /** Disabling also blocks the API user row, ends every session and voids invitation links, so access stops at once. */
     async setDisabled(email: string, disabled: boolean): Promise<AccountRow> {
-      const account = await requireAccount(email);
-      if (disabled) await keepOneAdmin(account);
-      await accounts.setDisabled(account.id, disabled);
+      const account = await changeKeepingOneAdmin(accounts, await requireAccount(email), { disabled });
       await deps.users.setDisabled(deps.issuer, account.id, disabled);
       if (disabled) {
         await accounts.deleteInvitations(account.id);
@@ -122,10 +124,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
     /** The role reaches the account's next tokens; the admin API reads it from here at once. */
     async setRole(email: string, role: AccountRole): Promise<AccountRow> {
-      const account = await requireAccount(email);
-      if (role !== 'admin') await keepOneAdmin(account);
-      await accounts.setRole(account.id, role);
-      return { ...account, role };
+      return changeKeepingOneAdmin(accounts, await requireAccount(email), { role });
     },
 
     /**

@@ -4,8 +4,10 @@ import type { JSONWebKeySet } from 'jose';
 import Provider from 'oidc-provider';
 import type { BuiltinIdentityConfig, Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { SubjectStatus } from '../auth/auth.plugin';
 import type { UsersService } from '../users/users.service';
 import { createAccountsRepository } from './accounts.repository';
+import { tokenStatus } from './access-token';
 import { createAccountsService, type AccountsService } from './accounts.service';
 import { createInstanceSettingsRepository } from './instance-settings.repository';
 import { interactionRoutes } from './interaction.routes';
@@ -26,8 +28,8 @@ export interface BuiltinIdentityDeps {
 export interface BuiltinIdentity {
   /** Public signing keys: the API verifies access tokens with them. */
   publicJwks: JSONWebKeySet;
-  /** False for a missing or disabled local account: its still-valid tokens stop working at once. */
-  isSubjectActive(subject: string): Promise<boolean>;
+  /** Whether a verified token still speaks for its local account: not once it is disabled or its password was reset. */
+  subjectStatus(subject: string, issuedAt: number | undefined): Promise<SubjectStatus>;
   accounts: AccountsService;
   /** Mounts the provider under /oidc plus its sign-in pages, and the invitation pages under /invite. */
   register(app: FastifyInstance): Promise<void>;
@@ -75,7 +77,7 @@ export async function createBuiltinIdentity(deps: BuiltinIdentityDeps): Promise<
   return {
     publicJwks: signingKeys.publicJwks,
     accounts,
-    isSubjectActive: async (subject) => (await accounts.findActive(subject)) !== undefined,
+    subjectStatus: async (subject, issuedAt) => tokenStatus(await accounts.findById(subject), issuedAt),
 
     async register(app) {
       const handle = provider.callback();

@@ -160,7 +160,7 @@ describe('built-in OpenID Provider', () => {
     const { account } = await service.add({ email: 'quiet@example.test', password: 'quiet-password' });
     const { tokens } = await signIn('quiet@example.test', 'quiet-password');
     // Only the account row changes: the provider's findAccount must refuse on its own.
-    await createAccountsRepository(running.database.db).setDisabled(account.id, true);
+    await createAccountsRepository(running.database.db).changeKeepingOneAdmin(account.id, { disabled: true });
     const response = await refresh(tokens.refresh_token);
     expect(response.status).toBe(400);
     expect(response.body.error).toBe('invalid_grant');

@@ -51,8 +51,11 @@ export function createUsersService(repo: UsersRepository, policy: RolePolicy) {
       }
       // Display fields only. The email is shown as sent when the token carries none (many
       // providers' access tokens do not), but it grants nothing: roleFor never reads it.
+      // An API-token caller has no e-mail claim to check the body against: their stored e-mail stays,
+      // so a token cannot make the admin list or an export show someone else's address.
       const profile = profileFromSync(input);
       if (identity.email) profile.email = identity.email.toLowerCase();
+      else if (identity.apiTokenId) delete profile.email;
       return repo.update(user.id, { ...profile, role: roleFor(identity) });
     },
 

@@ -131,11 +131,27 @@ describe('AdminPage', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('last active administrator');
   });
 
-  it('with an external provider lists users without actions or the add form', async () => {
+  it('with an external provider lists users without account actions or the add form, but with their API tokens', async () => {
     fakeApi({ 'GET /api/admin/users': () => json(200, { users: [boss], manageable: false }) });
     renderWithProviders(<AdminPage />);
     expect(await screen.findByText(/external identity provider/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Disable/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'API tokens boss@example.test' })).toBeTruthy();
+  });
+
+  it("opens a user's API tokens from their row", async () => {
+    const token = { id: 't1', name: 'nightly sync', createdAt: '2025-02-01T00:00:00Z', lastUsedAt: null, expiresAt: '2026-02-01T00:00:00Z' };
+    fakeApi({
+      'GET /api/admin/users': () => json(200, { users: [boss, ana], manageable: true }),
+      'GET /api/admin/users/a1/tokens': () => json(200, [token]),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminPage />);
+    await user.click(await screen.findByRole('button', { name: 'API tokens ana@example.test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'API tokens of ana@example.test' });
+    expect(await within(dialog).findByText('nightly sync')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

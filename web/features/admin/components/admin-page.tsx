@@ -9,6 +9,7 @@ import { useAdminUsers } from '../api/get-admin-users';
 import { AddUserForm } from './add-user-form';
 import { handedOutBy, ShownOnce, type HandedOut } from './shown-once';
 import { UsersTable } from './users-table';
+import { UserTokensDialog } from './user-tokens-dialog';
 
 interface Confirmation {
   title: string;
@@ -26,7 +27,7 @@ const CONFIRMATIONS: Partial<Record<AccountAction, Confirmation>> = {
   },
   'reset-password': {
     title: 'Reset the password?',
-    text: 'Their password stops working and their sessions end. Give them a new one-time password, or send an invitation link with which they set their own.',
+    text: 'Their password stops working, their sessions end and their API tokens are revoked. Give them a new one-time password, or send an invitation link with which they set their own.',
     confirm: 'Reset password',
     alternative: { action: 'invite', label: 'Send invitation link' },
   },
@@ -42,6 +43,7 @@ export function AdminPage() {
   const change = useChangeAdminUser();
   const [pending, setPending] = useState<Pending | null>(null);
   const [shown, setShown] = useState<HandedOut | null>(null);
+  const [tokensOf, setTokensOf] = useState<AdminUser | null>(null);
 
   const show = (result: AdminUserResult) => {
     const handedOut = handedOutBy(result);
@@ -75,7 +77,8 @@ export function AdminPage() {
           {getErrorMessage(change.error)}
         </p>
       )}
-      <UsersTable users={users.data.users} manageable={manageable} onAction={request} />
+      <UsersTable users={users.data.users} manageable={manageable} onAction={request} onShowTokens={setTokensOf} />
+      {tokensOf && <UserTokensDialog user={tokensOf} onClose={() => setTokensOf(null)} />}
       {manageable && <AddUserForm onAdded={show} />}
       <Dialog open={!!confirmation} onOpenChange={(open) => !open && setPending(null)}>
         {confirmation && pending && (

@@ -28,10 +28,13 @@ export function UsersTable({
   users,
   manageable,
   onAction,
+  onShowTokens,
 }: {
   users: AdminUser[];
   manageable: boolean;
   onAction: (user: AdminUser, action: AccountAction) => void;
+  /** API tokens can be listed and revoked with any identity provider. */
+  onShowTokens: (user: AdminUser) => void;
 }) {
   return (
     <div className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
@@ -44,11 +47,9 @@ export function UsersTable({
                 {column}
               </th>
             ))}
-            {manageable && (
-              <th scope="col" className="px-3 py-2">
-                Actions
-              </th>
-            )}
+            <th scope="col" className="px-3 py-2">
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -62,10 +63,19 @@ export function UsersTable({
               <td className="px-3 py-2">{user.status === 'active' ? 'Active' : 'Disabled'}</td>
               <td className="px-3 py-2">{day(user.createdAt)}</td>
               <td className="px-3 py-2">{day(user.lastSeenAt)}</td>
-              {manageable && (
-                <td className="px-3 py-2">
-                  <div className="flex flex-wrap gap-1">
-                    {actionsFor(user).map((action) => (
+              <td className="px-3 py-2">
+                <div className="flex flex-wrap gap-1">
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    aria-label={`API tokens ${user.email ?? user.name ?? ''}`.trim()}
+                    onClick={() => onShowTokens(user)}
+                  >
+                    API tokens
+                  </Button>
+                  {manageable &&
+                    actionsFor(user).map((action) => (
                       <Button
                         key={action}
                         type="button"
@@ -77,9 +87,8 @@ export function UsersTable({
                         {ACTION_LABELS[action]}
                       </Button>
                     ))}
-                  </div>
-                </td>
-              )}
+                </div>
+              </td>
             </tr>
           ))}
         </tbody>
