@@ -26,6 +26,11 @@ vi.mock('fastify', async (original) => (await import('./route-table')).recordRou
 
 const NUL = '\u0000';
 const NUL_ERROR = { error: { code: 'invalid_text', message: 'Text may not contain NUL characters.' } };
+/** Half of a surrogate pair: valid in a JSON string, refused by PostgreSQL's jsonb. */
+const LONE_SURROGATES = ['\ud800', '\udfff', 'a\udc00b'];
+const SURROGATE_ERROR = {
+  error: { code: 'invalid_text', message: 'Text may not contain half of a UTF-16 surrogate pair (a broken character).' },
+};
 const CONTROLS = [
   ...Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)),
   '\u007f',
@@ -172,6 +177,34 @@ describe.each(databaseKinds)('text fields of every route (%s)', (kind) => {
     );
     const long = { ...loose, parsed_invoice: { invoice_id: 'x', items: [...Array.from({ length: 200_000 }, () => 0), NUL] } };
     expectRefusedNul(await send({ method: 'POST', url: '/api/confirm-invoice', payload: long }), 'long');
+  });
+
+  it.each([
+    ['POST', '/api/voice/synthesize', { text: 'Retainage \ud800 is held' }],
+    ['POST', '/api/confirm-invoice', { parsed_invoice: { invoice_id: 'x', note: '\udfff' }, mappings: [], is_last_invoice: true, session_id: 's' }],
+    ['POST', '/api/chat/sessions', { title: 'a\ud83db' }],
+  ] as const)('refuses the reported lone-surrogate case %s %s with a 400, not a 500', async (method, url, payload) => {
+    const response = await send({ method, url, payload });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toEqual(SURROGATE_ERROR);
+  });
+
+  it('refuses a lone surrogate in every body text field of every route, and keeps whole pairs', async () => {
+    // Only bodies: a lone surrogate cannot be percent-encoded into a path or query (it decodes as U+FFFD).
+    for (const route of routes) {
+      for (const field of route.fields.filter((one) => one.where === 'body')) {
+        for (const half of LONE_SURROGATES) {
+          const where = `${describeField(route, field)} ${JSON.stringify(half)}`;
+          const response = await send(requestWith(route, field, (text) => `${text}${half}`));
+          expect(response.statusCode, `${where}: ${response.body.slice(0, 300)}`).toBe(400);
+          expect(response.json(), where).toEqual(SURROGATE_ERROR);
+        }
+      }
+    }
+    const title = 'Pour \ud83c\udfd7 schedule';
+    const created = await send({ method: 'POST', url: '/api/chat/sessions', payload: { title } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().title).toBe(title);
   });
 
   it('keeps the other control characters as text', async () => {
