@@ -163,7 +163,7 @@ const ROLES: Array<[ColumnRole, RegExp]> = [
 
 const DESCRIPTION_WORD = /descr|beschreibung|bezeichnung|omschrijving|désignation|designation|libellé/iu;
 
-function columnRole(text: string): ColumnRole | null {
+export function columnRole(text: string): ColumnRole | null {
   for (const [role, pattern] of ROLES) if (pattern.test(text)) return role;
   return null;
 }

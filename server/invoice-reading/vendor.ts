@@ -5,6 +5,7 @@
  */
 import { findLabels, labelPatterns } from './labels';
 import { regionOf, type Line } from './layout-lines';
+import { columnRole, findTableHeader } from './table-columns';
 import type { ExtractedField, VendorContact } from './types';
 
 const SELLER = labelPatterns([
@@ -63,6 +64,14 @@ const COMPANY =
 const NOT_A_NAME =
   /(?:\b(?:please|payable|thank you|make checks)\b|invoice|rechnung|facture|factuur|avoir|page|seite|datum|\b(?:date|tel|fax|phone|e-?mail|iban|bic|ust|vat|btw|kvk|tax|nr|gln|eur|usd|gbp)\b|telefon|www\.|http|steuer|nummer|number|\d{4,}|@|stylesheet|zugferd|beispiel|copyright|\(c\)|\d{1,2}[.:]\d{2}\s*uhr)/i;
 const LABEL_LINE = /^(?:name|firma|company)\s*:\s*/i;
+/** The legal forms that end a company's name ('Fenwick Timber Ltd.'), as opposed to trade words. */
+const LEGAL_FORM =
+  /\b(?:gmbh|ag|kg|ug|se|sarl|sas|s\.a\.|eurl|b\.?v\.?|n\.?v\.?|ltd\.?|limited|llc|l\.l\.c\.|inc\.?|incorporated|corp\.?|corporation|plc|llp|lp)(?=$|[\s,;)])/i;
+/** A capitalised run of up to six words ending in a legal form, inside a longer sentence. */
+const NAME_IN_SENTENCE =
+  /(?:^|\s)((?:(?:\p{Lu}[\p{L}\d&'’.-]*|&|of|and|und|et|en|de)\s+){0,5}\p{Lu}[\p{L}\d&'’.-]*,?\s+(?:GmbH|AG|KG|UG|SE|SARL|SAS|S\.A\.|EURL|B\.?V\.?|N\.?V\.?|Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Incorporated|Corp\.?|Corporation|PLC|plc|LLP|LP))(?=$|[\s,;)])/u;
+/** Longer than this, a line is a sentence, not a name (unless it names a company inside). */
+const MAX_NAME_WORDS = 7;
 /** Address and routing lines of a party block: 'Attn: Accounts Payable', 'Suite 281', '3420 Enterprise Pkwy', 'Boise, ID 83753'. */
 const ADDRESS_LINE =
   /^(?:attn|attention|c\/o|z\.?\s?hd\.?|suite|ste\.?|unit|apt\.?|floor|bldg\.?|building|p\.?\s?o\.?\s?box|postfach)\b|^\d+\s+\p{L}|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?$/iu;
@@ -192,6 +201,8 @@ function letterheadName(lines: Line[], buyer: Set<string>): { field: ExtractedFi
   const firstPage = lines[0]?.page;
   const domains = senderDomains(lines, buyer);
   const candidates: Array<{ score: number; text: string; line: Line; cells: Line['cells'] }> = [];
+  const table = findTableHeader(lines);
+  const tableStart = table?.header.lines[0].page === firstPage ? table.header.lines[0].index : undefined;
   for (const line of lines) {
     if (line.page !== firstPage) break;
     const position = line.y / line.pageHeight;
@@ -201,12 +212,16 @@ function letterheadName(lines: Line[], buyer: Set<string>): { field: ExtractedFi
     for (const [at, cell] of line.cells.entries()) {
       // A value after a label ('Währung: EUR') or a label before its value is no letterhead.
       if (buyer.has(key(line, cell.x)) || /:\s*$/.test(line.cells[at - 1]?.text ?? '') || /^:/.test(line.cells[at + 1]?.text ?? '')) continue;
+      // The table and its header are below the letterhead: 'Description' is no issuer.
+      if (tableStart !== undefined && inHeader && line.index >= tableStart) continue;
       // 'Les Ateliers Durand SARL - 12 rue des Tanneurs - 69002 Lyon': the name is the first part.
-      const text = cell.text.split(/\s+[-–|•●]\s+/)[0].trim();
-      if (!isName(text)) continue;
+      const text = nameShape(cell.text.split(/\s+[-–|•●]\s+/)[0].trim());
+      if (!text || !isName(text) || isColumnHeading(text)) continue;
       // Spelling the domain the invoice is sent from says more than a company word ('Sarl'), which a customer's name has too.
       let score =
         (COMPANY.test(text) ? 2 : 0) + (matchesDomain(text, domains) ? 2.5 : 0) + (inHeader ? 1 - position : 0.2) + Math.min(cell.height, 30) / 30;
+      // An address printed beside or under it is what a sender's name has.
+      if (addressBeside(lines, line, at)) score += 0.6;
       if (/^[\d\s]+$/.test(text) || text.length < 3) score -= 3;
       candidates.push({ score, text, line, cells: [cell] });
     }
@@ -217,6 +232,50 @@ function letterheadName(lines: Line[], buyer: Set<string>): { field: ExtractedFi
   // A logo's initials in large type ('KPS') stand for the name printed under them.
   if (/^[\p{Lu}&]{2,5}$/u.test(best.text)) best = candidates.find((other) => spells(best.text, other.text)) ?? best;
   return named(best.text, best.line, best.cells, COMPANY.test(best.text) ? 0.75 : 0.5);
+}
+
+/**
+ * The name a letterhead cell holds: a name printed twice in one line ('Brightline Signs Brightline
+ * Signs', a logo's text beside the name) once; the company inside a legal sentence ('Goods supplied
+ * by Fenwick Timber Ltd. under these terms') alone; any other sentence, nothing.
+ */
+function nameShape(text: string): string | null {
+  const words = text.split(/\s+/);
+  if (words.length >= 2 && words.length % 2 === 0) {
+    const half = words.slice(0, words.length / 2).join(' ');
+    if (
+      half.toLowerCase() ===
+      words
+        .slice(words.length / 2)
+        .join(' ')
+        .toLowerCase()
+    )
+      return half;
+  }
+  if (words.length <= MAX_NAME_WORDS) return text;
+  if (!LEGAL_FORM.test(text)) return null;
+  return NAME_IN_SENTENCE.exec(text)?.[1].replace(/,$/, '') ?? null;
+}
+
+/**
+ * A name heading an address: a street or city right of it on its line, or under it in the next
+ * line, with nothing printed right above it in its column (a country or a street ending an
+ * address block has its block above it).
+ */
+function addressBeside(lines: Line[], line: Line, at: number): boolean {
+  const cell = line.cells[at];
+  if (/\d/.test(cell.text)) return false;
+  const inColumn = (other: Line | undefined) =>
+    other && other.page === line.page && Math.abs(other.y - line.y) < 2.5 * line.height ? other.cells.filter((c) => Math.abs(c.x - cell.x) < 20) : [];
+  if (inColumn(lines[line.index - 1]).length > 0) return false;
+  if (line.cells.slice(at + 1, at + 3).some((c) => ADDRESS_LINE.test(c.text))) return true;
+  return inColumn(lines[line.index + 1]).some((c) => ADDRESS_LINE.test(c.text));
+}
+
+/** A column heading alone ('Description', 'Qty', 'Amount'): the table's, never the issuer's. */
+function isColumnHeading(text: string): boolean {
+  const role = columnRole(text);
+  return text.split(/\s+/).length <= 2 && role !== null && role !== 'other' && !COMPANY.test(text);
 }
 
 /** 'KPS' and 'Keller Plumbing & Supply': the initials are those of the name's first words. */
@@ -271,7 +330,9 @@ function isName(text: string): boolean {
     /\p{L}{2}/u.test(trimmed) &&
     !NOT_A_NAME.test(trimmed) &&
     !ADDRESS_LINE.test(trimmed) &&
-    !/:\s*$/.test(trimmed)
+    !/:\s*$/.test(trimmed) &&
+    // A slogan or a question ('Pay it your way!') is no name.
+    !/[!?]\s*$/.test(trimmed)
   );
 }
 
