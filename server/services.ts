@@ -42,6 +42,8 @@ import { createProcoreRepository } from './modules/procore/procore.repository';
 import { createProcoreService } from './modules/procore/procore.service';
 import { createTokenCipher, loadTokenKey } from './modules/procore/token-cipher';
 import { createRetrievalService, prepareVectorSearch } from './modules/retrieval';
+import { createModelBudget } from './modules/usage/model-budget';
+import { createModelBudgetRepository } from './modules/usage/model-budget.repository';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
 import { createVendorDirectory } from './modules/vendors/vendor-directory';
@@ -89,6 +91,7 @@ export async function createServices(config: Config, { database, log }: Services
   const model = config.llm
     ? { model: createLanguageModel(config.llm), timeoutMs: config.llm.timeoutMs, maxRetries: config.llm.maxRetries }
     : undefined;
+  const budget = createModelBudget({ repository: createModelBudgetRepository(db), dailyTokenBudget: config.dailyTokenBudget });
   const procore = await createProcore(config, { database, log });
   const chat = createChatService({
     chats: createChatRepository(db),
@@ -99,7 +102,7 @@ export async function createServices(config: Config, { database, log }: Services
       ...webSearchToolsFor(config.integrations.webSearch, log.child({ module: 'web-search' })),
     ]),
     model,
-    dailyTokenBudget: config.dailyTokenBudget,
+    budget,
   });
 
   const vendors = createVendorsService({
@@ -113,7 +116,7 @@ export async function createServices(config: Config, { database, log }: Services
     vendors: vendorDirectory,
     readLayout: (file) => readInvoiceLayout({ path: file, limits: files.limits }, { pool: files.pool }),
     parseLayout: parseInvoiceLayout,
-    fillFields: model ? createModelFill({ ...model, log: log.child({ module: 'invoices' }) }) : undefined,
+    fillFields: model ? createModelFill({ ...model, budget, log: log.child({ module: 'invoices' }) }) : undefined,
     log,
   });
   // A broken layout file is the administrator's to fix: refuse to start rather than write wrong files.
@@ -149,7 +152,7 @@ export async function createServices(config: Config, { database, log }: Services
     uploadPurposes,
     voice,
     procore,
-    help: await createHelp(config, { model, log: log.child({ module: 'help' }) }),
+    help: await createHelp(config, { model, budget, log: log.child({ module: 'help' }) }),
     ...files,
     async close() {
       voice.close();

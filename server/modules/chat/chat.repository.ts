@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { MessageMetadata } from '@contract/chat';
 import type { Database } from '../../db/client';
 import { chatMessages, chatSessions, usageDaily } from '../../db/schema';
+import { usageDay } from '../usage/model-budget.repository';
 
 export type SessionRow = typeof chatSessions.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -15,15 +16,12 @@ export interface SendContext {
   history: HistoryMessage[];
 }
 
-/** Budgets count per UTC day. */
-const today = () => new Date().toISOString().slice(0, 10);
-
 /** First key of the per-user session-number lock; any constant no other advisory lock of KAI uses. */
 const SESSION_NUMBER_LOCK_CLASS = 4_242_301;
 
 /** Every query names the owner: a session number means nothing without its user. */
 export function createChatRepository(db: Database) {
-  return { ...sessionQueries(db), ...messageQueries(db), ...tokenBudget(db) };
+  return { ...sessionQueries(db), ...messageQueries(db) };
 }
 
 export type ChatRepository = ReturnType<typeof createChatRepository>;
@@ -192,7 +190,7 @@ function messageQueries(db: Database) {
       const spend = db.$with('spend').as(
         db
           .insert(usageDaily)
-          .values({ userId, day: today(), tokens: Math.max(0, tokenDelta) })
+          .values({ userId, day: usageDay(), tokens: Math.max(0, tokenDelta) })
           .onConflictDoUpdate({
             target: [usageDaily.userId, usageDaily.day],
             set: { tokens: sql`greatest(0, ${usageDaily.tokens} + ${tokenDelta})` },
@@ -209,38 +207,6 @@ function messageQueries(db: Database) {
 
     async clearMessages(userId: string, sessionId: string): Promise<void> {
       await db.delete(chatMessages).where(and(eq(chatMessages.userId, userId), eq(chatMessages.sessionId, sessionId)));
-    },
-  };
-}
-
-/** Today's AI allowance: reserved before an answer is composed, settled when it is stored. */
-function tokenBudget(db: Database) {
-  return {
-    /**
-     * Counts `amount` tokens as spent today before the answer is composed, if what is spent and
-     * reserved is still under the budget; one statement, so parallel answers cannot all slip in
-     * under the same count. The answer settles the difference when it is stored.
-     */
-    async reserveTokens(userId: string, amount: number, budget: number): Promise<boolean> {
-      const rows = await db
-        .insert(usageDaily)
-        .values({ userId, day: today(), tokens: amount })
-        .onConflictDoUpdate({
-          target: [usageDaily.userId, usageDaily.day],
-          set: { tokens: sql`${usageDaily.tokens} + ${amount}` },
-          setWhere: sql`${usageDaily.tokens} < ${budget}`,
-        })
-        .returning({ tokens: usageDaily.tokens });
-      return rows.length > 0;
-    },
-
-    /** Corrects today's count by `delta` (actual minus reserved), never below zero. */
-    async settleTokens(userId: string, delta: number): Promise<void> {
-      if (delta === 0) return;
-      await db
-        .update(usageDaily)
-        .set({ tokens: sql`greatest(0, ${usageDaily.tokens} + ${delta})` })
-        .where(and(eq(usageDaily.userId, userId), eq(usageDaily.day, today())));
     },
   };
 }

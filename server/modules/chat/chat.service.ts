@@ -3,6 +3,7 @@ import type { ChatMessage, ChatSession, InformationSource, MessageMetadata, Mess
 import { DEFAULT_SESSION_ID } from '@contract/chat';
 import { AppError, NotFoundError } from '../../errors';
 import type { EarlierTurns } from '../retrieval';
+import { estimateTokens, type ModelBudget } from '../usage/model-budget';
 import type { ChatRepository, HistoryMessage, MessageRow, SendContext, SessionRow, SessionWithCount } from './chat.repository';
 import { SOURCE_LABELS, SourceUnavailableError, type Citable, type ToolRegistry } from './knowledge-tools';
 import { answerWithModel, describeModelFailure } from './model-answer';
@@ -44,7 +45,8 @@ export interface ChatServiceDeps {
   tools: ToolRegistry;
   /** Absent: answers are built from retrieved passages alone. */
   model?: { model: LanguageModelV3; timeoutMs: number; maxRetries: number };
-  dailyTokenBudget: number;
+  /** Today's AI allowance, shared with every other model call; an answer settles it as it is stored. */
+  budget: Pick<ModelBudget, 'limited' | 'reserve' | 'settle'>;
 }
 
 export interface StreamCallbacks {
@@ -140,9 +142,9 @@ async function sessionOf(chats: ChatRepository, userId: string, number: number):
 }
 
 async function prepareSend(deps: ChatServiceDeps, userId: string, input: SendInput): Promise<PreparedSend> {
-  const { chats } = deps;
-  const reservedTokens = deps.model && deps.dailyTokenBudget > 0 ? Math.ceil(input.message.length / 4) + ANSWER_RESERVE_TOKENS : 0;
-  const reserving = reservedTokens > 0 ? chats.reserveTokens(userId, reservedTokens, deps.dailyTokenBudget) : Promise.resolve(true);
+  const { chats, budget } = deps;
+  const reservedTokens = deps.model && budget.limited ? estimateTokens(input.message) + ANSWER_RESERVE_TOKENS : 0;
+  const reserving = reservedTokens > 0 ? budget.reserve(userId, reservedTokens) : Promise.resolve(true);
   reserving.catch(() => {}); // awaited below, after the reads; this only keeps an early failure from being unhandled
   let context: SendContext;
   let searchContext: string;
@@ -166,7 +168,7 @@ async function prepareSend(deps: ChatServiceDeps, userId: string, input: SendInp
     }
   } catch (err) {
     // Refused for another reason (an unknown session): what was reserved is given back.
-    if (await reserving.catch(() => false)) await chats.settleTokens(userId, -reservedTokens).catch(() => {});
+    if (await reserving.catch(() => false)) await budget.settle(userId, -reservedTokens).catch(() => {});
     throw err;
   }
   if (!(await reserving)) throw budgetExhausted();
@@ -230,7 +232,7 @@ async function answerAndStore(
   signal: AbortSignal,
   callbacks: StreamCallbacks,
 ): Promise<SendChatResponse> {
-  const { chats } = deps;
+  const { chats, budget } = deps;
   const { userId, session } = prepared;
   // Stored while the answer is composed: the model call does not wait for this write.
   const storingQuestion = chats.addMessage({
@@ -261,7 +263,7 @@ async function answerAndStore(
     return { sessionId: session.number, userMessage: toMessageDto(userMessage), message: toMessageDto(message) };
   } finally {
     // The answer was not stored: what it spent still counts, the rest of the reservation is freed.
-    if (!stored) await chats.settleTokens(userId, (reply?.tokens ?? 0) - prepared.reservedTokens).catch(() => {});
+    if (!stored) await budget.settle(userId, (reply?.tokens ?? 0) - prepared.reservedTokens).catch(() => {});
   }
 }
 

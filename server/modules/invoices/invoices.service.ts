@@ -125,7 +125,7 @@ async function newRow(
   position: number,
 ) {
   const { invoice, filledByModel } = deps.fillFields
-    ? await deps.fillFields(read, layout, { documentId: document.id })
+    ? await deps.fillFields(read, layout, { documentId: document.id, userId: owner.id })
     : { invoice: read, filledByModel: [] };
   const vendorMatches = invoice.vendor ? await deps.vendors.match({ name: invoice.vendor.value, ...invoice.vendorContact }) : [];
   return toNewInvoiceRow(invoice, {

@@ -189,13 +189,14 @@ describe('a model that does not answer in time', () => {
       model: createLanguageModel({ provider: 'openai', baseUrl: model.baseUrl, model: 'fake-model', timeoutMs: 300, maxRetries: 0 }),
       timeoutMs: 300,
       maxRetries: 0,
+      budget: { metered: (_userId, _estimate, call) => call() },
       log: { warn: (entry: unknown) => void warnings.push(entry) } as never,
     });
     const pages = layout(lumberRows('LK-40404'));
     const [invoice] = parseInvoiceLayout(pages);
     const started = Date.now();
     try {
-      const result = await fill(invoice, pages, { documentId: 'doc-1' });
+      const result = await fill(invoice, pages, { documentId: 'doc-1', userId: 'clerk' });
       expect(result).toEqual({ invoice, filledByModel: [] });
       expect(Date.now() - started).toBeLessThan(3000);
       expect(warnings).toHaveLength(1);

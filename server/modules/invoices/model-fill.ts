@@ -1,7 +1,8 @@
 /**
  * With a language model configured, it is asked once per invoice for the header fields the rules
  * could not settle (decision 014), through structured output. What it may change is decided in
- * `model-values.ts`; a model that fails, times out or answers nonsense changes nothing.
+ * `model-values.ts`; a model that fails, times out or answers nonsense changes nothing. Each call
+ * counts against the uploader's daily AI allowance; once it is spent, the model is not asked.
  */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { APICallError, generateText, Output } from 'ai';
@@ -12,20 +13,31 @@ import type { InvoiceLayout } from '../../adapters/extractors';
 import type { ExtractedInvoice } from '../../invoice-reading';
 import { layoutLines } from '../../invoice-reading/layout-lines';
 import { locateXmlValues } from '../../invoice-reading/locate-values';
+import { estimateTokens, type ModelBudget } from '../usage/model-budget';
 import { MODEL_FIELD_KEYS, acceptModelValues, fieldsNeedingHelp, type FilledInvoice } from './model-values';
 
 export interface ModelFillDeps {
   model: LanguageModelV3;
   timeoutMs: number;
   maxRetries: number;
+  /** Today's AI allowance: each call counts against the uploader's. */
+  budget: Pick<ModelBudget, 'metered'>;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-/** Fills what it may of one invoice read from `layout`; never throws. */
-export type FillFields = (invoice: ExtractedInvoice, layout: InvoiceLayout, context: { documentId: string }) => Promise<FilledInvoice>;
+/** Fills what it may of one invoice `userId` uploaded, read from `layout`; never throws. */
+export type FillFields = (
+  invoice: ExtractedInvoice,
+  layout: InvoiceLayout,
+  context: { documentId: string; userId: string },
+) => Promise<FilledInvoice>;
 
 /** Enough for the header and totals of a long invoice; a model reads the start of it. */
 const MAX_TEXT_CHARS = 12_000;
+/** Reserved besides the prompt: the fields' JSON schema that goes with it, and the answer. */
+const SCHEMA_AND_ANSWER_TOKENS = 600;
+
+const ALLOWANCE_SPENT = "The AI model was not asked to help read this invoice: today's AI allowance is used up.";
 
 const SYSTEM_PROMPT = [
   'You read one invoice from the text of its pages and give the fields asked for.',
@@ -54,7 +66,11 @@ export function createModelFill(deps: ModelFillDeps): FillFields {
     const text = invoiceText(invoice, layout);
     if (!text.trim()) return { invoice, filledByModel: [] };
     try {
-      const answer = await askModel(deps, needed, text);
+      const answer = await askModel(deps, context.userId, needed, text);
+      if (!answer) {
+        deps.log.warn({ documentId: context.documentId }, "today's AI allowance is used up; the rules' reading stands");
+        return { invoice: { ...invoice, warnings: [...invoice.warnings, ALLOWANCE_SPENT] }, filledByModel: [] };
+      }
       return locateFilled(acceptModelValues(invoice, answer, text), layout);
     } catch (error) {
       // The document's text and the model's answer stay out of the log: name and status only.
@@ -67,18 +83,22 @@ export function createModelFill(deps: ModelFillDeps): FillFields {
   };
 }
 
-async function askModel(deps: ModelFillDeps, needed: InvoiceFieldName[], text: string): Promise<Record<string, unknown>> {
+/** The model's answer; undefined when the user's AI allowance for today is spent and it was not asked. */
+async function askModel(deps: ModelFillDeps, userId: string, needed: InvoiceFieldName[], text: string): Promise<Record<string, unknown> | undefined> {
   const schema = z.object(Object.fromEntries(needed.map((name) => [name, MODEL_FIELDS[name]])));
-  const { output } = await generateText({
-    model: deps.model,
-    system: SYSTEM_PROMPT,
-    prompt: `Fields: ${needed.join(', ')}\n\n<document>\n${text.replace(/<\/?document>/gi, ' ')}\n</document>`,
-    output: Output.object({ schema, name: 'invoice_fields' }),
-    temperature: 0,
-    timeout: deps.timeoutMs,
-    maxRetries: deps.maxRetries,
-  });
-  return output as Record<string, unknown>;
+  const prompt = `Fields: ${needed.join(', ')}\n\n<document>\n${text.replace(/<\/?document>/gi, ' ')}\n</document>`;
+  const answered = await deps.budget.metered(userId, estimateTokens(SYSTEM_PROMPT + prompt) + SCHEMA_AND_ANSWER_TOKENS, () =>
+    generateText({
+      model: deps.model,
+      system: SYSTEM_PROMPT,
+      prompt,
+      output: Output.object({ schema, name: 'invoice_fields' }),
+      temperature: 0,
+      timeout: deps.timeoutMs,
+      maxRetries: deps.maxRetries,
+    }),
+  );
+  return answered?.output as Record<string, unknown> | undefined;
 }
 
 /** The text of the invoice's pages as the rules saw it, line by line, cut at MAX_TEXT_CHARS. */
