@@ -13,7 +13,9 @@ const UNIT =
   /\s+(?:hrs?|hours?|ea|each|pc|pcs|sht|lf|sf|sy|cy|yd|yds|ton|tons|ld|lds|loads?|day|days|wk|week|mo|month|gal|lb|lbs|ft|m|c|e|stk|std)\.?$/i;
 const PER = [1, 100, 1000];
 /** Lines of the totals block and statements, which can multiply out by chance. */
-const NOT_AN_ITEM = /^(?:sub-?\s?total|total|sales tax|tax|freight|shipping|balance|amount due|previous|payments?|retainage)\b/i;
+const NOT_AN_ITEM = /^(?:sub-?\s?total|(?:grand\s+)?totals?|sales tax|tax|freight|shipping|balance|amount due|previous|payments?|retainage)\b/i;
+/** A quantity's own label ('Qty: 20  Price: 14.50  Total: 290.00'): the item's name is the line above. */
+const QUANTITY_LABEL = /^(?:qty|quantity|menge|anzahl|qté|quantité|aantal|hoeveelheid)\.?$/i;
 
 /** Rows whose numbers multiply out, from the top of the document to its first totals line. */
 export function findArithmeticRows(
@@ -23,9 +25,9 @@ export function findArithmeticRows(
 ): { items: ExtractedLineItem[]; lines: Line[] } {
   const items: ExtractedLineItem[] = [];
   const used: Line[] = [];
-  for (const line of lines) {
+  for (const [at, line] of lines.entries()) {
     if (items.length > 0 && endsTable(line)) break;
-    const item = arithmeticRow(line, mark);
+    const item = arithmeticRow(line, mark, lines[at - 1]);
     if (!item) continue;
     items.push(item);
     used.push(line);
@@ -34,17 +36,20 @@ export function findArithmeticRows(
   return items.length >= 2 ? { items, lines: used } : { items: [], lines: [] };
 }
 
-function arithmeticRow(line: Line, mark: DecimalMark): ExtractedLineItem | null {
+function arithmeticRow(line: Line, mark: DecimalMark, above: Line | undefined): ExtractedLineItem | null {
   const numbers = findAmounts(line.text, mark);
   if (numbers.length < 3) return null;
   const [quantity, price, amount] = numbers.slice(-3);
   if (quantity.value <= 0 || amount.value === 0) return null;
   if (!PER.some((per) => sameAmount(roundCents((quantity.value * price.value) / per), amount.value))) return null;
-  const description = line.text
+  let description = line.text
     .slice(0, quantity.index)
     .replace(UNIT, '')
     .replace(/[\s\-–:|]+$/, '')
     .trim();
+  if (QUANTITY_LABEL.test(description) && above && above.page === line.page && !/\d[.,]\d{2}\b/.test(above.text)) {
+    description = above.text.trim();
+  }
   if (!/\p{L}{3,}/u.test(description) || NOT_AN_ITEM.test(description)) return null;
   return {
     id: null,

@@ -84,7 +84,7 @@ const TABLE_END = labelPatterns([
 ]);
 /** Rows that are charges of the totals block, not items, when printed inside the table. */
 const NOT_AN_ITEM =
-  /^(?:sub-?\s?total|totals?|sales tax|tax|vat|freight|shipping|mwst|ust\.?|tva|summe|zwischensumme|versand\p{L}*|verzend\p{L}*|livraison|frais de port|porto|fracht|ups|fedex|dhl|postnl|gls|dpd|payments?|zahlung|previous balance|balance forward|balance brought forward|prior balance)\b/iu;
+  /^(?:sub-?\s?total|(?:grand\s+)?totals?|sales tax|tax|vat|freight|shipping|mwst|ust\.?|tva|summe|zwischensumme|versand\p{L}*|verzend\p{L}*|livraison|frais de port|porto|fracht|ups|fedex|dhl|postnl|gls|dpd|payments?|zahlung|previous balance|balance forward|balance brought forward|prior balance)\b/iu;
 /** Bare labels the totals reader does not take (they name no total alone), yet no item either. */
 const BARE_LABEL = /^(?:net|gross|invoice balance|amount)\s*:?$/iu;
 /** 'Verpackung : Flasche', 'Bruttopreis : 4,00': attribute lines under a row, not description. */
@@ -93,6 +93,7 @@ const ATTRIBUTE = /^[\p{L}][\p{L}\d\s.\-/]{1,30}\s?:(?:\s|$)/u;
 const NOTE = /\p{L}[\p{L}.\-–]*\s?:(?:\s|$)/u;
 /** Discount and allowance rows: folded into the item above, never items of their own. */
 const DISCOUNT = /rabatt|nachlass|discount|allowance|remise|rabais|\b(?:abschlag|abzgl|less)\b/iu;
+const DISCOUNT_FIRST = /^\W*(?:\S+\s+)?(?:rabatt|nachlass|discount|allowance|remise|rabais|abschlag|abzgl|less)\b/iu;
 const DOCUMENT_LEVEL = /rechnung|invoice|facture|total|summe|order/iu;
 
 interface Row {
@@ -142,7 +143,9 @@ export function findLineItems(lines: Line[], mark: DecimalMark): LineItemsResult
   const used: Line[] = [];
   const wrapWidths = new Map<TableHeader, number>();
   for (const { row, header: table } of rows) {
-    if (DISCOUNT.test(rowText(row))) {
+    // A discount row: a negative amount, or a positive one named for the discount ('Discount 2%');
+    // a charge that only mentions one ('Standby time over allowance') is an item.
+    if (DISCOUNT.test(rowText(row)) && (row.amount < 0 || DISCOUNT_FIRST.test(rowText(row)))) {
       const above = items.at(-1);
       if (above && foldsInto(row, table, above)) above.amount = roundCents(above.amount + row.amount);
       continue;

@@ -17,6 +17,7 @@ const AIA_DUE = labelPatterns([
   'net amount due this application',
 ]);
 const GRAND = labelPatterns([
+  'grand totals',
   'grand total',
   'invoice total',
   'total invoice',
