@@ -39,7 +39,7 @@ function readInvoice(lines: Line[], ocrPages: Set<number>): ExtractedInvoice {
   const invoiceNumber = findInvoiceNumber(lines);
   const invoiceDate = findInvoiceDate(lines, order, tableHeaders);
   const dueDate = findDueDate(lines, order, invoiceDate?.value ?? null);
-  const { vendor, contact } = findVendor(lines);
+  const { vendor, contact, alternatives } = findVendor(lines);
   const reference = findReference(lines);
   const ocr = pages.filter((page) => ocrPages.has(page)).length;
   const invoice: ExtractedInvoice = {
@@ -47,6 +47,7 @@ function readInvoice(lines: Line[], ocrPages: Set<number>): ExtractedInvoice {
     pages,
     vendor,
     vendorContact: contact,
+    vendorAlternatives: alternatives,
     invoiceNumber,
     invoiceDate,
     dueDate,

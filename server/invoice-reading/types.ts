@@ -36,6 +36,11 @@ export interface ExtractedInvoice {
   /** The issuer, never the Bill To / Ship To party. */
   vendor: ExtractedField<string> | null;
   vendorContact: VendorContact;
+  /**
+   * Other names the page's letterhead and footer could be the issuer's, best first: evidence the
+   * company's vendor list can weigh (a known vendor's name on the page beats an unknown heading).
+   */
+  vendorAlternatives?: Array<ExtractedField<string>>;
   invoiceNumber: ExtractedField<string> | null;
   /** ISO yyyy-mm-dd */
   invoiceDate: ExtractedField<string> | null;

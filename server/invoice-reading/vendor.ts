@@ -81,17 +81,28 @@ const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 export interface VendorResult {
   vendor: ExtractedField<string> | null;
   contact: VendorContact;
+  /** The letterhead's other candidates, best first (see ExtractedInvoice.vendorAlternatives). */
+  alternatives: Array<ExtractedField<string>>;
 }
+
+/** How many other names are worth weighing against the vendor list. */
+const ALTERNATIVES = 6;
 
 export function findVendor(lines: Line[]): VendorResult {
   const buyerLines = blockLines(
     lines,
     findLabels(lines, BUYER).flatMap((m) => blockStarts(m.line, m.cell, m.rest)),
   );
-  const found = sellerBlockName(lines, buyerLines) ?? letterheadName(lines, buyerLines);
-  if (!found) return { vendor: null, contact: {} };
+  const letterhead = letterheadNames(lines, buyerLines);
+  const found = sellerBlockName(lines, buyerLines) ?? letterhead.best;
+  const others = (chosen: string | null) =>
+    letterhead.candidates
+      .filter((c, at, all) => c.text !== chosen && all.findIndex((other) => other.text === c.text) === at)
+      .slice(0, ALTERNATIVES)
+      .map((c) => named(c.text, c.line, c.cells, 0.5).field);
+  if (!found) return { vendor: null, contact: {}, alternatives: others(null) };
   const vendor = { ...found.field, value: rejoinBrokenWords(found.field.value, lines) };
-  return { vendor, contact: contactNear(lines, found.line) };
+  return { vendor, contact: contactNear(lines, found.line), alternatives: others(found.field.value) };
 }
 
 /**
@@ -197,10 +208,18 @@ function blockEntries(lines: Line[], labelLine: Line, x: number, buyer: Set<stri
   return entries;
 }
 
-function letterheadName(lines: Line[], buyer: Set<string>): { field: ExtractedField<string>; line: Line } | null {
+interface Candidate {
+  score: number;
+  text: string;
+  line: Line;
+  cells: Line['cells'];
+}
+
+/** The letterhead's name (or null when nothing scores as one) and every candidate, best first. */
+function letterheadNames(lines: Line[], buyer: Set<string>): { best: { field: ExtractedField<string>; line: Line } | null; candidates: Candidate[] } {
   const firstPage = lines[0]?.page;
   const domains = senderDomains(lines, buyer);
-  const candidates: Array<{ score: number; text: string; line: Line; cells: Line['cells'] }> = [];
+  const candidates: Candidate[] = [];
   const table = findTableHeader(lines);
   const tableStart = table?.header.lines[0].page === firstPage ? table.header.lines[0].index : undefined;
   for (const line of lines) {
@@ -227,11 +246,12 @@ function letterheadName(lines: Line[], buyer: Set<string>): { field: ExtractedFi
     }
   }
   candidates.sort((a, b) => b.score - a.score);
+  const plausible = candidates.filter((c) => c.score > 0);
   let best = candidates[0];
-  if (!best || best.score < 1) return null;
+  if (!best || best.score < 1) return { best: null, candidates: plausible };
   // A logo's initials in large type ('KPS') stand for the name printed under them.
   if (/^[\p{Lu}&]{2,5}$/u.test(best.text)) best = candidates.find((other) => spells(best.text, other.text)) ?? best;
-  return named(best.text, best.line, best.cells, COMPANY.test(best.text) ? 0.75 : 0.5);
+  return { best: named(best.text, best.line, best.cells, COMPANY.test(best.text) ? 0.75 : 0.5), candidates: plausible };
 }
 
 /**

@@ -9,6 +9,7 @@ import { looksLikeInvoice, type ExtractedInvoice } from '../../invoice-reading';
 import type { DocumentRow } from '../documents/documents.repository';
 import type { DocumentsService, FileOutcome, Uploader } from '../documents/documents.service';
 import type { VendorDirectory } from '../vendors/vendor-directory';
+import { weighVendorList } from './vendor-evidence';
 import { toInvoiceDto, toNewInvoiceRow, toParsedInvoice, type StoredParse } from './invoice-dto';
 import type { InvoiceRow, InvoicesRepository } from './invoices.repository';
 import type { FillFields } from './model-fill';
@@ -127,8 +128,8 @@ async function newRow(
   const { invoice, filledByModel } = deps.fillFields
     ? await deps.fillFields(read, layout, { documentId: document.id, userId: owner.id })
     : { invoice: read, filledByModel: [] };
-  const vendorMatches = invoice.vendor ? await deps.vendors.match({ name: invoice.vendor.value, ...invoice.vendorContact }) : [];
-  return toNewInvoiceRow(invoice, {
+  const { invoice: weighed, vendorMatches } = await weighVendorList(deps.vendors, invoice);
+  return toNewInvoiceRow(weighed, {
     ownerId: owner.id,
     documentId: document.id,
     filename: document.filename,
