@@ -46,6 +46,8 @@ import { createModelBudget } from './modules/usage/model-budget';
 import { createModelBudgetRepository } from './modules/usage/model-budget.repository';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
+import { userIssuerOf } from './modules/users/user-issuer';
+import { warnOfUsersUnderAnotherIssuer } from './modules/users/issuer-moves';
 import { createVendorDirectory } from './modules/vendors/vendor-directory';
 import { createVendorUploadIntake } from './modules/vendors/vendor-upload';
 import { createVendorsRepository } from './modules/vendors/vendors.repository';
@@ -70,6 +72,7 @@ export async function createServices(config: Config, { database, log }: Services
     adminEmails: config.admin.emails,
     adminRole: identity.kind === 'external' ? identity.adminRole : 'admin',
   });
+  await warnOfUsersUnderAnotherIssuer(usersRepository, identity, log);
   // Loaded only when used: with an external issuer the built-in provider's code never runs.
   const builtin =
     identity.kind === 'builtin'
@@ -77,6 +80,7 @@ export async function createServices(config: Config, { database, log }: Services
       : undefined;
   const verify = createTokenVerifier({
     issuer: identity.issuer,
+    keyedAs: userIssuerOf(identity),
     audience: identity.audience,
     keys: builtin ? localKeys(builtin.publicJwks) : remoteKeys(identity.issuer),
     requiredType: builtin ? 'at+jwt' : undefined,
@@ -170,7 +174,7 @@ function createAdministration(
     accounts: Parameters<typeof createAdminService>[0]['accounts'];
   },
 ) {
-  const { issuer } = config.identity;
+  const issuer = userIssuerOf(config.identity);
   return {
     admin: createAdminService({ accounts: deps.accounts, users: deps.users, issuer, publicUrl: config.publicUrl }),
     adminTokens: createAdminTokensService({ apiTokens: createApiTokensRepository(deps.db), users: deps.users, accounts: deps.accounts, issuer }),

@@ -3,8 +3,11 @@ import path from 'node:path';
 import type { Config } from '../config';
 import { openDatabase, pgliteDirectory, type DatabaseHandle } from '../db/client';
 import { DataDirLockedError, lockDataDir } from '../db/lock';
+import { userIssuerOf } from '../modules/users/user-issuer';
 import { BackupError, readBackup, refuseExisting, writeBackup } from './backup-file';
 import { countInstanceContents } from './backup.repository';
+import { count } from './counts';
+import { describeReach } from './restore-summary';
 import { relayToRunningServer } from './operator-socket';
 import { UsageError, type CliIo } from './users.commands';
 
@@ -30,7 +33,7 @@ export async function runBackupCommand(input: BackupCommandInput, deps: { config
   const file = path.resolve(input.positionals[0]);
   const force = input.options.force ?? false;
   if (input.command === 'restore') {
-    await restore(file, { dataDir: config.dataDir, force, io });
+    await restore(file, { dataDir: config.dataDir, issuer: userIssuerOf(config.identity), force, io });
     return 0;
   }
   return backup(file, { dataDir: config.dataDir, force, io });
@@ -68,7 +71,7 @@ async function backup(file: string, options: { dataDir: string; force: boolean; 
  * Only with no KAI on the data directory: its lock is taken while the old database is moved
  * aside, then the restored copy is opened the normal way, which applies this version's migrations.
  */
-async function restore(file: string, options: { dataDir: string; force: boolean; io: CliIo }): Promise<void> {
+async function restore(file: string, options: { dataDir: string; issuer: string; force: boolean; io: CliIo }): Promise<void> {
   const { dataDir, force, io } = options;
   const tarball = await readBackup(file);
   const keptAs = await clearDataDir(dataDir, force);
@@ -86,13 +89,10 @@ async function restore(file: string, options: { dataDir: string; force: boolean;
       `Restored ${file} into ${dataDir}: ${count(found.users, 'user')}, ${count(found.chats, 'chat')}, ` +
         `${count(found.documents, 'document')}, ${count(found.invoices, 'invoice')}.${kept}\n`,
     );
+    io.stdout(await describeReach(database.db, options.issuer));
   } finally {
     await database.close();
   }
-}
-
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 /** Moves an existing database aside (with --force) under the lock; returns where it went. */

@@ -14,6 +14,8 @@ import { createAccountsRepository } from '../modules/identity/accounts.repositor
 import { verifyPassword } from '../modules/identity/password';
 import { seedUserData } from '../modules/export/testing/export-seed';
 import { freePort } from '../test/free-port';
+import { startApp } from '../test/identity-app';
+import { signedInCaller } from '../test/sign-in';
 import { startMain, waitReady } from '../test/main-process';
 import { run } from './kai';
 
@@ -93,7 +95,14 @@ describe('kai backup and restore', { timeout: 120_000 }, () => {
     const freshDir = path.join(root, 'fresh-stopped');
     const restored = await kai(freshDir, 'restore', file);
     expect(restored.code, restored.stderr).toBe(0);
-    expect(restored.stdout).toBe(`Restored ${file} into ${freshDir}: 2 users, 1 chat, 1 document, 1 invoice.\n`);
+    // Ana's chat came from an identity provider this configuration does not sign in with: counted, but said so.
+    expect(restored.stdout).toBe(
+      `Restored ${file} into ${freshDir}: 2 users, 1 chat, 1 document, 1 invoice.\n` +
+        'What each account reaches when it signs in here:\n' +
+        '  boss@example.test  not signed in yet\n' +
+        'Kept, but reached by no sign-in here (keyed by another identity provider):\n' +
+        '  ana@example.test  https://idp.example.test  1 chat, 1 document, 1 invoice\n',
+    );
     await expectSeededData(freshDir, ['boss@example.test']);
   });
 
@@ -110,7 +119,7 @@ describe('kai backup and restore', { timeout: 120_000 }, () => {
     expect(over.stderr).toContain('already holds a database');
     const forced = await kai(freshDir, 'restore', file, '--force');
     expect(forced.code, forced.stderr).toBe(0);
-    const keptAs = forced.stdout.match(/The previous database is kept in (\S+)\.\n$/)?.[1];
+    const keptAs = forced.stdout.match(/The previous database is kept in (\S+)\.\n/)?.[1];
     expect(keptAs && fs.existsSync(path.join(keptAs, 'PG_VERSION'))).toBe(true);
   });
 
@@ -177,5 +186,39 @@ describe('kai backup and restore', { timeout: 120_000 }, () => {
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toContain(': 3 users, 1 chat, 1 document, 1 invoice.');
     await expectSeededData(freshDir, ['boss@example.test', 'late@example.test']);
+  });
+
+  it('restores onto another address, where each built-in account signs in to what it had', async () => {
+    const dir = path.join(root, 'moving');
+    expect((await kai(dir, 'users', 'add', 'mia@example.test', '--password', 'mia-own-password')).code).toBe(0);
+    const source = await openDatabase({ dataDir: dir });
+    const before = await startApp({}, undefined, { database: source });
+    let userId: string;
+    try {
+      const call = await signedInCaller(before.baseUrl, 'mia@example.test', 'mia-own-password');
+      userId = (await call<{ id: string }>('/api/user/current')).id;
+      await call('/api/chat/sessions', { method: 'POST', body: JSON.stringify({ title: 'Before the move' }) });
+    } finally {
+      await before.close();
+      await source.close();
+    }
+    const file = path.join(root, 'moving.kai-backup');
+    expect((await kai(dir, 'backup', file)).code).toBe(0);
+
+    const movedDir = path.join(root, 'moved');
+    const restored = await kai(movedDir, 'restore', file);
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toContain('What each account reaches when it signs in here:\n  mia@example.test  1 chat, 0 documents, 0 invoices\n');
+    const target = await openDatabase({ dataDir: movedDir });
+    const after = await startApp({}, undefined, { database: target });
+    try {
+      expect(after.baseUrl).not.toBe(before.baseUrl);
+      const call = await signedInCaller(after.baseUrl, 'mia@example.test', 'mia-own-password');
+      expect(await call<{ id: string }>('/api/user/current')).toMatchObject({ id: userId, email: 'mia@example.test' });
+      expect((await call<Array<{ title: string }>>('/api/chat/sessions')).map((chat) => chat.title)).toEqual(['Before the move']);
+    } finally {
+      await after.close();
+      await target.close();
+    }
   });
 });

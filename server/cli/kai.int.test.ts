@@ -61,6 +61,7 @@ describe('kai CLI', { timeout: 60_000 }, () => {
     expect(added.code).toBe(0);
     const password = added.stdout.match(/Password: (\S+)/)?.[1];
     expect(password).toHaveLength(24);
+    expect(added.stdout).toContain('it works for one sign-in within 7 days');
     expect((await kai('users', 'add', 'boss@example.test', '--admin', '--password', 'boss-password-1')).code).toBe(0);
 
     const duplicate = await kai('users', 'add', 'ana@example.test');
@@ -84,6 +85,7 @@ describe('kai CLI', { timeout: 60_000 }, () => {
       const row = await createAccountsRepository(db).findByEmail('ana@example.test');
       expect(row?.disabledAt).toBeNull();
       expect(await verifyPassword(password!, row!.passwordHash)).toBe(true);
+      expect(row!.passwordExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 7 * 24 * 3600_000 - 60_000);
     });
   });
 

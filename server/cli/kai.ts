@@ -5,14 +5,16 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 import { AppError } from '../errors';
+import { userIssuerOf } from '../modules/users/user-issuer';
 import { checkBackupArgs, runBackupCommand } from './backup.commands';
 import { relayToRunningServer } from './operator-socket';
-import { checkUsersArgs, runUsersCommand, UsageError, type CliIo } from './users.commands';
+import { checkUsersArgs, EXTERNAL_PROVIDER_MESSAGE, runUsersCommand, UsageError, type CliIo } from './users.commands';
 
 export const USAGE = `Usage: npm run kai -- users <command> [options]
        npm run kai -- backup|restore <file> [--force]
 
-Manage the local accounts of KAI's built-in sign-in, and back up the embedded database.
+Manage the local accounts of KAI's built-in sign-in and the users of an external one, and back
+up the embedded database.
 
 Commands:
   users add <email> [--name "First Last"] [--admin] [--password <pw>]
@@ -26,6 +28,11 @@ Commands:
   users make-admin <email>         Give an account administrator rights
   users remove-admin <email>       Take them away (KAI keeps one active administrator)
   users token <email> [--ttl 1h]   Print an API access token for scripts (30m, 1h, 3600s; max 24h)
+  users move-issuer --from <old> --to <new> [--dry-run] [--replace-newer]
+                                   After OIDC_ISSUER changed: the users of the old issuer become
+                                   those of the new one, with their data, in one transaction
+                                   (--dry-run shows who and what; --replace-newer deletes users
+                                   who already signed in under the new issuer, and their data)
   backup <file> [--force]          Write a consistent copy of the embedded database, documents
                                    included, to <file> (--force replaces an existing file)
   restore <file> [--force]         Bring a backup back into KAI_DATA_DIR with KAI stopped (--force
@@ -67,6 +74,10 @@ export async function run(argv: string[], io: RunIo = defaultIo): Promise<number
         password: { type: 'string' },
         ttl: { type: 'string' },
         force: { type: 'boolean' },
+        from: { type: 'string' },
+        to: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        'replace-newer': { type: 'boolean' },
       },
     });
   } catch (err) {
@@ -98,8 +109,10 @@ export async function run(argv: string[], io: RunIo = defaultIo): Promise<number
   let database: DatabaseHandle | undefined;
   try {
     const config = loadConfig(io.env ?? process.env);
-    if (config.identity.kind !== 'builtin') {
-      throw new ConfigError('OIDC_ISSUER is set, so KAI signs in through that provider: manage users there, not with this command.');
+    const builtin = config.identity.kind === 'builtin' ? config.identity : undefined;
+    if (!builtin && command !== 'move-issuer') throw new ConfigError(EXTERNAL_PROVIDER_MESSAGE);
+    if (command === 'move-issuer' && values.to !== userIssuerOf(config.identity)) {
+      io.stderr(`Note: --to is not the issuer this configuration signs in with (${userIssuerOf(config.identity)}).\n`);
     }
     try {
       database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -109,7 +122,7 @@ export async function run(argv: string[], io: RunIo = defaultIo): Promise<number
       if (code === undefined) throw err;
       return code;
     }
-    await runUsersCommand(input, { database, identity: config.identity, io });
+    await runUsersCommand(input, { database, identity: builtin, io });
     return 0;
   } catch (err) {
     return failure(io, err);

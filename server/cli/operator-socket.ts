@@ -81,7 +81,6 @@ async function answer(line: string, deps: OperatorDeps): Promise<OperatorReply> 
       return { code: 0, stdout, stderr };
     }
     checkUsersArgs(request);
-    if (!deps.identity) throw new UsageError('KAI signs in through OIDC_ISSUER: manage users at that provider, not with this command.');
     await runUsersCommand(request, { database: deps.database, identity: deps.identity, io });
     return { code: 0, stdout, stderr };
   } catch (err) {

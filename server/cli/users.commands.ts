@@ -1,10 +1,12 @@
 import type { BuiltinIdentityConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { mintAccessToken, MAX_MINTED_TTL_SECONDS } from '../modules/identity/access-token';
+import { ONE_TIME_PASSWORD_VALID_DAYS } from '../modules/identity/account-credentials';
 import { createAccountsRepository, type AccountRow } from '../modules/identity/accounts.repository';
 import { createAccountsService, displayName } from '../modules/identity/accounts.service';
 import { createOidcPayloadsRepository } from '../modules/identity/oidc-payloads.repository';
 import { createUsersRepository } from '../modules/users/users.repository';
+import { runMoveIssuer, type MoveIssuerOptions } from './move-issuer.commands';
 import { parseTtl } from './ttl';
 
 export interface CliIo {
@@ -18,8 +20,11 @@ export class UsageError extends Error {}
 export interface UsersCommandInput {
   command: string;
   positionals: string[];
-  options: { name?: string; admin?: boolean; password?: string; ttl?: string };
+  options: { name?: string; admin?: boolean; password?: string; ttl?: string } & MoveIssuerOptions;
 }
+
+/** Said when a command needs the built-in provider and KAI signs in through another. */
+export const EXTERNAL_PROVIDER_MESSAGE = 'OIDC_ISSUER is set, so KAI signs in through that provider: manage users there, not with this command.';
 
 /** Which options each command takes; anything else is a usage error. */
 const USERS_COMMAND_OPTIONS: Record<string, string[]> = {
@@ -31,7 +36,11 @@ const USERS_COMMAND_OPTIONS: Record<string, string[]> = {
   'make-admin': [],
   'remove-admin': [],
   token: ['ttl'],
+  'move-issuer': ['from', 'to', 'dry-run', 'replace-newer'],
 };
+
+/** Commands that name no account. */
+const WITHOUT_EMAIL = ['list', 'move-issuer'];
 
 /** Argument checks that need no database, so mistakes are reported at once. */
 export function checkUsersArgs(input: UsersCommandInput): void {
@@ -39,10 +48,13 @@ export function checkUsersArgs(input: UsersCommandInput): void {
   if (!allowed) throw new UsageError(`Unknown command: users ${input.command}`);
   const misplaced = Object.keys(input.options).find((key) => !allowed.includes(key));
   if (misplaced) throw new UsageError(`users ${input.command} does not take --${misplaced}`);
-  const wanted = input.command === 'list' ? 0 : 1;
+  const wanted = WITHOUT_EMAIL.includes(input.command) ? 0 : 1;
   if (input.positionals.length < wanted) throw new UsageError(`users ${input.command} needs an email address`);
   if (input.positionals.length > wanted) throw new UsageError(`Unexpected argument: ${input.positionals[wanted]}`);
   if (input.command === 'token') tokenTtl(input);
+  if (input.command === 'move-issuer' && (!input.options.from || !input.options.to)) {
+    throw new UsageError('users move-issuer needs --from <old issuer> and --to <new issuer>');
+  }
 }
 
 function tokenTtl(input: UsersCommandInput): number {
@@ -53,17 +65,19 @@ function tokenTtl(input: UsersCommandInput): number {
   return ttl;
 }
 
+/** `identity` is the built-in provider's; without it only `move-issuer` runs (it is for external issuers). */
 export async function runUsersCommand(
   input: UsersCommandInput,
-  deps: { database: DatabaseHandle; identity: BuiltinIdentityConfig; io: CliIo },
+  deps: { database: DatabaseHandle; identity?: BuiltinIdentityConfig; io: CliIo },
 ): Promise<void> {
   const { database, identity, io } = deps;
+  if (input.command === 'move-issuer') return runMoveIssuer(input.options, { database, io });
+  if (!identity) throw new UsageError(EXTERNAL_PROVIDER_MESSAGE);
   const payloads = createOidcPayloadsRepository(database.db);
   const accounts = createAccountsService({
     accounts: createAccountsRepository(database.db),
     users: createUsersRepository(database.db),
     signOutEverywhere: (id) => payloads.deleteForAccount(id),
-    issuer: identity.issuer,
   });
   const email = () => input.positionals[0];
 
@@ -129,5 +143,5 @@ function formatTable(rows: AccountRow[]): string {
 }
 
 function generatedPasswordNote(password: string): string {
-  return `Password: ${password}\n(shown once: pass it on safely; it works for one sign-in, then they choose their own)\n`;
+  return `Password: ${password}\n(shown once: pass it on safely; it works for one sign-in within ${ONE_TIME_PASSWORD_VALID_DAYS} days, then they choose their own)\n`;
 }

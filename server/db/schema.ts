@@ -67,6 +67,8 @@ export const accounts = pgTable('accounts', {
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   /** Until the account chooses a password of its own (after a generated one or an invitation), it gets no tokens. */
   mustChangePassword: boolean('must_change_password').notNull().default(false),
+  /** A generated one-time password is refused at sign-in from this moment on (7 days, as invitation links). */
+  passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true }),
   /** Access tokens issued at or before this second were issued before a password reset or invitation: refused. */
   tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
   ...timestamps,

@@ -19,8 +19,15 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-/** The whole app on a real port: the issuer URL has to match what the browser calls. */
-export async function startApp(env: Record<string, string> = {}, logStream?: NodeJS.WritableStream): Promise<RunningApp> {
+/**
+ * The whole app on a real port: the issuer URL has to match what the browser calls. On a fresh
+ * in-memory database unless `options.database` is given; that one is left open on close.
+ */
+export async function startApp(
+  env: Record<string, string> = {},
+  logStream?: NodeJS.WritableStream,
+  options: { database?: DatabaseHandle } = {},
+): Promise<RunningApp> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
@@ -33,7 +40,7 @@ export async function startApp(env: Record<string, string> = {}, logStream?: Nod
     KAI_AUTH_RATE_LIMIT: '1000',
     ...env,
   });
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const database = options.database ?? (await openDatabase({ dataDir: 'memory://' }));
   const app = await buildApp(config, { database, logStream });
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -43,18 +50,17 @@ export async function startApp(env: Record<string, string> = {}, logStream?: Nod
     baseUrl,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }
 
 /** The accounts service over `db`, wired as the app wires it (signing out deletes the account's grants). */
-export function accountsServiceOn(db: Database, issuer: string): AccountsService {
+export function accountsServiceOn(db: Database): AccountsService {
   const payloads = createOidcPayloadsRepository(db);
   return createAccountsService({
     accounts: createAccountsRepository(db),
     users: createUsersRepository(db),
     signOutEverywhere: (id) => payloads.deleteForAccount(id),
-    issuer,
   });
 }

@@ -76,3 +76,14 @@ export function signInFlow(baseUrl: string) {
 
   return { appUrl, tokenRequest, startSignIn, finishSignIn, signIn, refresh };
 }
+
+/** Signs in at `baseUrl` through the built-in provider; returns a caller of its API that answers JSON or throws. */
+export async function signedInCaller(baseUrl: string, email: string, password: string) {
+  const { tokens } = await signInFlow(baseUrl).signIn(email, password);
+  const headers = { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' };
+  return async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+    const response = await fetch(`${baseUrl}${path}`, { ...init, headers });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    return (await response.json()) as T;
+  };
+}

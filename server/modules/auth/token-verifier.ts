@@ -23,6 +23,11 @@ export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 
 export interface VerifierOptions {
   issuer: string;
+  /**
+   * The issuer users are keyed by, when it is not `issuer`: the built-in provider's URL follows the
+   * instance's address, its accounts keep one key wherever it moves (decision 038).
+   */
+  keyedAs?: string;
   audience: string;
   keys: JWTVerifyGetKey;
   /** RFC 9068 access tokens carry `typ: at+jwt`; require it where the issuer is known to set it. */
@@ -65,7 +70,7 @@ function verifySignatureAndClaims(options: VerifierOptions): TokenVerifier {
     if ('nonce' in payload || 'at_hash' in payload || 'c_hash' in payload) {
       throw new UnauthorizedError('An ID token cannot be used as an access token', 'invalid_token');
     }
-    return { issuer: options.issuer, subject: payload.sub as string, claims: payload };
+    return { issuer: options.keyedAs ?? options.issuer, subject: payload.sub as string, claims: payload };
   };
 }
 

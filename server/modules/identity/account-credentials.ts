@@ -7,6 +7,9 @@ import { generatePassword, hashPassword, passwordProblem, verifyPassword } from 
 /** Where invitation links point; the invitation routes answer there. */
 export const INVITATION_PATH = '/invite';
 const INVITATION_TTL_MS = INVITATION_VALID_DAYS * 24 * 60 * 60_000;
+/** A generated password expires with the invitation link it stands in for (decision 038). */
+export const ONE_TIME_PASSWORD_VALID_DAYS = INVITATION_VALID_DAYS;
+export const ONE_TIME_PASSWORD_EXPIRED = 'This one-time password has expired. Ask an administrator for a new one.';
 /** 32 random bytes in base64url: anything else cannot be a token and is not looked up. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -43,6 +46,16 @@ export async function issueInvitation(accounts: AccountsRepository, accountId: s
   return { token, expiresAt };
 }
 
+/** Until when a password generated now works: it must be used for a first sign-in before then. */
+export function oneTimePasswordDeadline(): Date {
+  return new Date(Date.now() + ONE_TIME_PASSWORD_VALID_DAYS * 24 * 60 * 60_000);
+}
+
+/** A generated password past its deadline: right or wrong, it no longer signs anyone in. */
+export function oneTimePasswordExpired(account: AccountRow, now = new Date()): boolean {
+  return account.mustChangePassword && account.passwordExpiresAt !== null && account.passwordExpiresAt <= now;
+}
+
 /**
  * Ties a pending password change to the password it replaces, without carrying its hash around:
  * a reset in between changes the stamp and voids the change.
@@ -64,8 +77,8 @@ function checkChosenPassword(password: string, confirmation: string): void {
 
 /**
  * Password resets and how a person comes to a password of their own: a generated password works
- * for one sign-in and must then be replaced; an invitation link lets them set one. A password the
- * operator gives (`--password`) is kept as it is.
+ * for one sign-in within 7 days and must then be replaced; an invitation link lets them set one. A
+ * password the operator gives (`--password`) is kept as it is.
  */
 export function createAccountCredentials(deps: CredentialsDeps) {
   const { accounts } = deps;
@@ -89,7 +102,7 @@ export function createAccountCredentials(deps: CredentialsDeps) {
       const account = await requireAccountByEmail(accounts, email);
       if (password !== undefined) requireStrongPassword(password);
       const next = password ?? generatePassword();
-      await accounts.resetCredentials(account.id, await hashPassword(next), password === undefined);
+      await accounts.resetCredentials(account.id, await hashPassword(next), password === undefined ? oneTimePasswordDeadline() : undefined);
       await accounts.deleteInvitations(account.id);
       await deps.signOutEverywhere(account.id);
       return { account, generatedPassword: password === undefined ? next : undefined };
@@ -99,7 +112,7 @@ export function createAccountCredentials(deps: CredentialsDeps) {
     async invite(email: string): Promise<{ account: AccountRow; invitation: IssuedInvitation }> {
       const account = await requireAccountByEmail(accounts, email);
       if (account.disabledAt) throw new ConflictError(`${account.email} is disabled: enable the account first`, 'account_disabled');
-      await accounts.resetCredentials(account.id, await hashPassword(generatePassword()), true);
+      await accounts.resetCredentials(account.id, await hashPassword(generatePassword()), oneTimePasswordDeadline());
       await deps.signOutEverywhere(account.id);
       return { account, invitation: await issueInvitation(accounts, account.id) };
     },
@@ -129,11 +142,12 @@ export function createAccountCredentials(deps: CredentialsDeps) {
       if (!account || account.disabledAt || !account.mustChangePassword || credentialStamp(account) !== stamp) {
         throw new ConflictError('Your password was changed in the meantime. Go back to KAI and sign in again.', 'password_changed');
       }
+      if (oneTimePasswordExpired(account)) throw new ConflictError(ONE_TIME_PASSWORD_EXPIRED, 'one_time_password_expired');
       checkChosenPassword(password, confirmation);
       if (await verifyPassword(password, account.passwordHash)) {
         throw new ValidationError('Choose a password different from the one-time password', 'password_unchanged');
       }
-      await accounts.setPasswordHash(account.id, await hashPassword(password), false);
+      await accounts.setPasswordHash(account.id, await hashPassword(password));
       return account;
     },
   };

@@ -5,7 +5,9 @@ import { accountInvitations, apiTokens } from '../../db/schema-features';
 import { isUuid } from '../../db/ids';
 
 export type AccountRow = typeof accounts.$inferSelect;
-export type NewAccount = Pick<typeof accounts.$inferInsert, 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'role' | 'mustChangePassword'>;
+export type NewAccount = Pick<typeof accounts.$inferInsert, 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'role'> & {
+  oneTimeUntil?: Date;
+};
 type InvitationRow = typeof accountInvitations.$inferSelect;
 /** What a role or status change sets; absent fields stay as they are. */
 export interface AccountChange {
@@ -15,6 +17,15 @@ export interface AccountChange {
 
 /** Serialises every change of role or status; any constant no other advisory lock of KAI uses. */
 const ADMIN_STANDING_LOCK_KEY = 4_242_201;
+
+/**
+ * A password stored with `oneTimeUntil` is a generated one: it must be replaced at the next sign-in
+ * and is refused after that moment. Without it the password is the person's own (or given).
+ */
+const oneTimeColumns = (oneTimeUntil: Date | undefined) => ({
+  mustChangePassword: oneTimeUntil !== undefined,
+  passwordExpiresAt: oneTimeUntil ?? null,
+});
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -39,10 +50,10 @@ export function createAccountsRepository(db: Database) {
     },
 
     /** Returns undefined when the email is taken (also when a concurrent insert won). */
-    async insert(account: NewAccount): Promise<AccountRow | undefined> {
+    async insert({ oneTimeUntil, ...account }: NewAccount): Promise<AccountRow | undefined> {
       const [row] = await db
         .insert(accounts)
-        .values({ ...account, email: normalizeEmail(account.email) })
+        .values({ ...account, ...oneTimeColumns(oneTimeUntil), email: normalizeEmail(account.email) })
         .onConflictDoNothing({ target: accounts.email })
         .returning();
       return row;
@@ -88,8 +99,11 @@ export function createAccountsRepository(db: Database) {
       });
     },
 
-    async setPasswordHash(id: string, passwordHash: string, mustChangePassword: boolean): Promise<void> {
-      await db.update(accounts).set({ passwordHash, mustChangePassword, updatedAt: new Date() }).where(eq(accounts.id, id));
+    async setPasswordHash(id: string, passwordHash: string, oneTimeUntil?: Date): Promise<void> {
+      await db
+        .update(accounts)
+        .set({ passwordHash, ...oneTimeColumns(oneTimeUntil), updatedAt: new Date() })
+        .where(eq(accounts.id, id));
     },
 
     /**
@@ -97,10 +111,13 @@ export function createAccountsRepository(db: Database) {
      * in the same transaction. Access tokens issued until now stop working (`tokensValidAfter`), and
      * the personal API tokens of the account's API user are deleted (whatever issuer URL keyed them).
      */
-    async resetCredentials(id: string, passwordHash: string, mustChangePassword: boolean): Promise<void> {
+    async resetCredentials(id: string, passwordHash: string, oneTimeUntil?: Date): Promise<void> {
       await db.transaction(async (tx) => {
         const now = new Date();
-        await tx.update(accounts).set({ passwordHash, mustChangePassword, tokensValidAfter: now, updatedAt: now }).where(eq(accounts.id, id));
+        await tx
+          .update(accounts)
+          .set({ passwordHash, ...oneTimeColumns(oneTimeUntil), tokensValidAfter: now, updatedAt: now })
+          .where(eq(accounts.id, id));
         const owners = tx.select({ id: users.id }).from(users).where(eq(users.subject, id));
         await tx.delete(apiTokens).where(inArray(apiTokens.userId, owners));
       });
@@ -146,7 +163,7 @@ function invitationQueries(db: Database) {
         if (claimed.length === 0) return false;
         await tx
           .update(accounts)
-          .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
+          .set({ passwordHash, mustChangePassword: false, passwordExpiresAt: null, updatedAt: new Date() })
           .where(eq(accounts.id, invitation.accountId));
         return true;
       });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { BUILTIN_USER_ISSUER } from '../users/user-issuer';
 import { createUsersRepository } from '../users/users.repository';
 import { createBuiltinIdentity } from './builtin-identity';
 import { createInstanceSettingsRepository } from './instance-settings.repository';
@@ -9,7 +10,6 @@ import { loadSigningKeys } from './signing-keys';
 import { accountsServiceOn } from '../../test/identity-app';
 
 let database: DatabaseHandle;
-const ISSUER = 'http://127.0.0.1:9/oidc';
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory://' });
@@ -18,7 +18,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const makeService = () => accountsServiceOn(database.db, ISSUER);
+const makeService = () => accountsServiceOn(database.db);
 
 describe('first start', () => {
   it('creates one admin with a one-time password printed to stdout, even when two instances race', async () => {
@@ -45,7 +45,9 @@ describe('first start', () => {
     expect(banner.match(/Password: /g)).toHaveLength(1);
     expect(banner).toContain('npm run kai -- users reset-password admin@localhost');
     const password = banner.match(/Password: (\S+)/)![1];
-    expect(await makeService().authenticate('admin@localhost', password)).toMatchObject({ mustChangePassword: true });
+    const admin = await makeService().authenticate('admin@localhost', password);
+    expect(admin).toMatchObject({ mustChangePassword: true });
+    expect(admin!.passwordExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 7 * 24 * 3600_000 - 60_000);
   });
 });
 
@@ -65,7 +67,7 @@ describe('accounts', () => {
     const service = makeService();
     const { account } = await service.add({ email: 'dee@example.test', password: 'dee-password' });
     const users = createUsersRepository(database.db);
-    await users.ensure(ISSUER, account.id, { email: account.email });
+    await users.ensure(BUILTIN_USER_ISSUER, account.id, { email: account.email });
     const Adapter = createOidcAdapter(database.db);
     await new Adapter('Session').upsert('s1', { accountId: account.id, uid: 'u1' }, 3600);
     await new Adapter('RefreshToken').upsert('r1', { accountId: account.id, grantId: 'g1' }, 3600);
@@ -73,13 +75,13 @@ describe('accounts', () => {
     await service.setDisabled('DEE@example.test', true);
     expect(await service.authenticate('dee@example.test', 'dee-password')).toBeUndefined();
     expect(await service.findActive(account.id)).toBeUndefined();
-    expect((await users.findByIdentity(ISSUER, account.id))?.disabledAt).toBeInstanceOf(Date);
+    expect((await users.findByIdentity(BUILTIN_USER_ISSUER, account.id))?.disabledAt).toBeInstanceOf(Date);
     expect(await new Adapter('Session').findByUid('u1')).toBeUndefined();
     expect(await new Adapter('RefreshToken').find('r1')).toBeUndefined();
 
     await service.setDisabled('dee@example.test', false);
     expect(await service.authenticate('dee@example.test', 'dee-password')).toMatchObject({ id: account.id });
-    expect((await users.findByIdentity(ISSUER, account.id))?.disabledAt).toBeNull();
+    expect((await users.findByIdentity(BUILTIN_USER_ISSUER, account.id))?.disabledAt).toBeNull();
   });
 
   it('resets a password', async () => {

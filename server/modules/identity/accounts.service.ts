@@ -1,8 +1,10 @@
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { BUILTIN_USER_ISSUER } from '../users/user-issuer';
 import type { UsersService } from '../users/users.service';
 import {
   createAccountCredentials,
   issueInvitation,
+  oneTimePasswordDeadline,
   requireAccountByEmail,
   requireStrongPassword,
   type IssuedInvitation,
@@ -17,15 +19,13 @@ export interface AccountsServiceDeps {
   /** Ends an account's provider sessions, grants and refresh tokens. */
   signOutEverywhere: (accountId: string) => Promise<unknown>;
   users: Pick<UsersService, 'setDisabled'>;
-  /** The built-in issuer: API user rows of local accounts are keyed by (issuer, account id). */
-  issuer: string;
 }
 
 export interface NewAccountInput {
   email: string;
   name?: string;
   role?: AccountRole;
-  /** Given by the operator and kept; when absent, generated, returned and good for one sign-in only. */
+  /** Given by the operator and kept; when absent, generated, returned and good for one sign-in within 7 days. */
   password?: string;
   /** Instead of a password they are told, a link with which they set their own. */
   invite?: boolean;
@@ -81,7 +81,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         email,
         passwordHash: await hashPassword(password),
         role: input.role ?? 'user',
-        mustChangePassword: input.password === undefined,
+        oneTimeUntil: input.password === undefined ? oneTimePasswordDeadline() : undefined,
         ...splitName(input.name),
       });
       if (!account) throw new ConflictError(`An account with email ${email} already exists`, 'account_exists');
@@ -114,7 +114,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     /** Disabling also blocks the API user row, ends every session and voids invitation links, so access stops at once. */
     async setDisabled(email: string, disabled: boolean): Promise<AccountRow> {
       const account = await changeKeepingOneAdmin(accounts, await requireAccount(email), { disabled });
-      await deps.users.setDisabled(deps.issuer, account.id, disabled);
+      await deps.users.setDisabled(BUILTIN_USER_ISSUER, account.id, disabled);
       if (disabled) {
         await accounts.deleteInvitations(account.id);
         await deps.signOutEverywhere(account.id);
@@ -144,7 +144,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         role: 'admin',
         firstName: 'Admin',
         lastName: null,
-        mustChangePassword: !admin.bootstrapPassword,
+        oneTimeUntil: admin.bootstrapPassword ? undefined : oneTimePasswordDeadline(),
       });
       if (!created) return undefined;
       return { email, password: admin.bootstrapPassword ? undefined : password };

@@ -49,7 +49,6 @@ export async function createBuiltinIdentity(deps: BuiltinIdentityDeps): Promise<
     accounts: createAccountsRepository(db),
     users,
     signOutEverywhere: (accountId) => payloads.deleteForAccount(accountId),
-    issuer: identity.issuer,
   });
 
   const admin = await accounts.ensureAdminAccount(config.admin);
@@ -127,8 +126,8 @@ function announceAdminPassword(email: string, password: string): void {
     `  Email:    ${email}`,
     `  Password: ${password}`,
     '',
-    'This password is shown only once and works for one sign-in: KAI then asks',
-    'for a password of your own. Lost it? Make a new one with:',
+    'This password is shown only once and works for one sign-in within 7 days:',
+    'KAI then asks for a password of your own. Lost or expired? Make a new one with:',
     `  npm run kai -- users reset-password ${email}`,
   ];
   const width = Math.max(...lines.map((l) => l.length)) + 2;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type Interaction, type Provider } from 'oidc-provider';
 import { ValidationError } from '../../errors';
-import { credentialStamp } from './account-credentials';
+import { credentialStamp, ONE_TIME_PASSWORD_EXPIRED, oneTimePasswordExpired } from './account-credentials';
 import type { AccountRow } from './accounts.repository';
 import type { AccountsService } from './accounts.service';
 import { formField, setUpFormPages, type FormBody } from './form-pages';
@@ -109,6 +109,11 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     if (!account) {
       request.log.info({ uid: interaction.uid }, 'sign-in failed');
       return pages.send(reply, 401, loginPage({ ...actions(interaction.uid), email, error: LOGIN_ERROR }));
+    }
+    // Only the right password learns that it expired: this says nothing to anyone else.
+    if (oneTimePasswordExpired(account)) {
+      request.log.info({ uid: interaction.uid }, 'sign-in with an expired one-time password');
+      return pages.send(reply, 401, loginPage({ ...actions(interaction.uid), email, error: ONE_TIME_PASSWORD_EXPIRED }));
     }
     if (account.mustChangePassword) return askForNewPassword(reply, interaction, account);
     return finish(request, reply, { login: { accountId: account.id } });

@@ -22,7 +22,7 @@ beforeAll(async () => {
     },
   });
   running = await startApp({ LOG_LEVEL: 'debug' }, logStream);
-  service = accountsServiceOn(running.database.db, running.config.identity.issuer);
+  service = accountsServiceOn(running.database.db);
 });
 
 afterAll(async () => {

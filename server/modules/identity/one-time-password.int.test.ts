@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../../db/schema';
 import { createAccountsRepository } from './accounts.repository';
 import type { AccountsService } from './accounts.service';
 import { hashPassword } from './password';
@@ -11,13 +13,24 @@ let service: AccountsService;
 
 beforeAll(async () => {
   running = await startApp();
-  service = accountsServiceOn(running.database.db, running.config.identity.issuer);
+  service = accountsServiceOn(running.database.db);
 });
 afterAll(async () => {
   await running?.close();
 });
 
 const flow = () => signInFlow(running.baseUrl);
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Moves the account's clock past its one-time password's deadline: the stored deadline goes back, not time forward. */
+async function expireOneTimePassword(accountId: string) {
+  await running.database.db
+    .update(accounts)
+    .set({ passwordExpiresAt: new Date(Date.now() - 1000) })
+    .where(eq(accounts.id, accountId));
+}
+
+const storedAccount = async (email: string) => (await createAccountsRepository(running.database.db).findByEmail(email))!;
 
 /** Signs in with a one-time password: the answer is the "Choose a new password" page. */
 async function signInWithOneTimePassword(email: string, password: string) {
@@ -93,7 +106,11 @@ describe('a one-time password', () => {
     const { account } = await service.add({ email: 'tess@example.test', password: 'tess-given-password' });
     const { tokens } = await flow().signIn('tess@example.test', 'tess-given-password');
     // Only the flag changes, sessions stay: the provider itself must refuse.
-    await createAccountsRepository(running.database.db).setPasswordHash(account.id, await hashPassword('tess-one-time-pw'), true);
+    await createAccountsRepository(running.database.db).setPasswordHash(
+      account.id,
+      await hashPassword('tess-one-time-pw'),
+      new Date(Date.now() + DAY_MS),
+    );
     const refreshed = await flow().refresh(tokens.refresh_token);
     expect(refreshed.status).toBe(400);
     expect(refreshed.body.error).toBe('invalid_grant');
@@ -108,5 +125,55 @@ describe('a one-time password', () => {
       { origin: 'https://evil.example' },
     );
     expect(response.status).toBe(403);
+  });
+
+  it('expires after 7 days: refused at sign-in with a page that says so, while others hear only the usual answer', async () => {
+    const { account, generatedPassword } = await service.add({ email: 'vera@example.test' });
+    const validFor = account.passwordExpiresAt!.getTime() - Date.now();
+    expect(validFor).toBeGreaterThan(7 * DAY_MS - 60_000);
+    expect(validFor).toBeLessThanOrEqual(7 * DAY_MS);
+
+    await expireOneTimePassword(account.id);
+    const expired = await signInWithOneTimePassword('vera@example.test', generatedPassword!);
+    expect(expired.answer.status).toBe(401);
+    expect(expired.html).toContain('This one-time password has expired. Ask an administrator for a new one.');
+    expect(expired.html).not.toContain('Choose a new password');
+
+    // A wrong password for the account, or the expired one for an address without an account: nothing new to learn.
+    for (const [email, password] of [
+      ['vera@example.test', 'not-veras-password'],
+      ['nobody@example.test', generatedPassword!],
+    ] as const) {
+      const other = await signInWithOneTimePassword(email, password);
+      expect(other.answer.status).toBe(401);
+      expect(other.html).toContain('Invalid email or password.');
+      expect(other.html).not.toContain('expired');
+    }
+
+    // An administrator's reset gives a new one, with a new 7 days; choosing one's own ends the deadline.
+    const { generatedPassword: fresh } = await service.resetPassword('vera@example.test');
+    expect((await storedAccount('vera@example.test')).passwordExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 7 * DAY_MS - 60_000);
+    const again = await signInWithOneTimePassword('vera@example.test', fresh!);
+    const saved = await again.choose({ password: 'vera-own-password', confirmation: 'vera-own-password' });
+    expect((await flow().finishSignIn(again.browser, saved, again.start)).tokens.access_token).toBeTruthy();
+    expect(await storedAccount('vera@example.test')).toMatchObject({ mustChangePassword: false, passwordExpiresAt: null });
+  });
+
+  it('is refused when it expires between the sign-in and the new password', async () => {
+    const { account, generatedPassword } = await service.add({ email: 'walt@example.test' });
+    const pending = await signInWithOneTimePassword('walt@example.test', generatedPassword!);
+    expect(pending.html).toContain('Choose a new password');
+    await expireOneTimePassword(account.id);
+    const refused = await pending.choose({ password: 'walt-own-password', confirmation: 'walt-own-password' });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain('This one-time password has expired. Ask an administrator for a new one.');
+    expect(await storedAccount('walt@example.test')).toMatchObject({ mustChangePassword: true });
+  });
+
+  it('does not expire a password the operator gave', async () => {
+    await service.add({ email: 'xena@example.test', password: 'xena-given-password' });
+    expect((await storedAccount('xena@example.test')).passwordExpiresAt).toBeNull();
+    await service.resetPassword('xena@example.test', 'xena-given-again');
+    expect((await storedAccount('xena@example.test')).passwordExpiresAt).toBeNull();
   });
 });
