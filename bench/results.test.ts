@@ -18,6 +18,11 @@ describe('benchmark results', () => {
     expect(warm).toMatchObject({ met: false });
     const [scanned] = figuresOf({ figure: 'invoices.scanned_first_pages', corpus: 'invoices-public', accuracy_scan: 0.6, accuracy_text: 0.9 });
     expect(scanned).toMatchObject({ figure: 'invoices.scanned_number_and_total.invoices-public', better: 'higher', ratio: 0.67 });
+    // A generated corpus sits in a new temporary folder each run: its figure is named by its summary.
+    const [third] = figuresOf({ figure: 'invoices.synthetic_third', corpus: '/tmp/kai-invoices-third-x1', variant: 'all', field_accuracy: 0.9 });
+    expect(third).toMatchObject({ figure: 'invoices.field_accuracy.synthetic_third.all', value: 0.9 });
+    const [shared] = figuresOf({ figure: 'invoices.extraction', corpus: '/work/shared/corpus/invoices-public', variant: 'all', field_accuracy: 0.9 });
+    expect(shared).toMatchObject({ figure: 'invoices.field_accuracy.invoices-public.all' });
   });
 
   it('passes rows that already are figures, and leaves out objects it cannot read', () => {

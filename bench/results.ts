@@ -76,8 +76,8 @@ const SHAPES: Record<string, (o: Json) => Array<Omit<Figure, 'ratio' | 'met'> | 
   ],
   'voice-wer': (o) => [row('voice.wer_percent_domain_model', at(o, 'engines.domain.werPercent'), '%', { goal: 15 })],
   'invoices.extraction': (o) => [
-    row(`invoices.field_accuracy.${o.corpus}.${o.variant}`, o.field_accuracy, 'share', { better: 'higher' }),
-    row(`invoices.line_item_f1.${o.corpus}.${o.variant}`, at(o, 'line_items.f1'), 'share', { better: 'higher' }),
+    row(`invoices.field_accuracy.${corpusName(o)}.${o.variant}`, o.field_accuracy, 'share', { better: 'higher' }),
+    row(`invoices.line_item_f1.${corpusName(o)}.${o.variant}`, at(o, 'line_items.f1'), 'share', { better: 'higher' }),
   ],
   'invoices.scanned_first_pages': (o) => [
     row(`invoices.scanned_number_and_total.${o.corpus}`, o.accuracy_scan, 'share', {
@@ -90,6 +90,22 @@ const SHAPES: Record<string, (o: Json) => Array<Omit<Figure, 'ratio' | 'met'> | 
     row('voice.tts_first_audio_ms_warm', at(o, 'firstAudioMs.warmMedian'), 'ms', { goal: num(at(o, 'goal.firstAudioMs')) }),
   ],
 };
+
+/**
+ * A stable name for an invoice corpus: the summary's own name ('invoices.synthetic_third' gives
+ * 'synthetic_third'), else the folder's name; a generated corpus lives in a new temporary folder
+ * each run, so its path would never compare across runs.
+ */
+function corpusName(o: Json): string {
+  const figure = String(o.figure ?? '');
+  if (figure.startsWith('invoices.') && figure !== 'invoices.extraction') return figure.slice('invoices.'.length);
+  return (
+    String(o.corpus ?? '')
+      .split('/')
+      .filter(Boolean)
+      .at(-1) ?? 'corpus'
+  );
+}
 
 function row(
   figure: string,

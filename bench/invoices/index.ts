@@ -1,9 +1,9 @@
 /**
  * The invoice benchmark for `npm run bench`: the shared invoices-dev corpus (text path on the
- * .noxml copies, XML path on the originals) when it is present beside the repository, and two
- * synthetic US construction corpora generated into temporary folders: the one the parser was
- * tuned on and a held-out second one (second-synthetic/); and the first pages of invoices-public
- * and invoices-dev read as scans (scanned.ts). One JSON line per corpus.
+ * .noxml copies, XML path on the originals) when it is present beside the repository, and three
+ * synthetic corpora generated into temporary folders: the US construction one the parser was
+ * tuned on and two held-out ones (second-synthetic/, third-synthetic/); and the first pages of
+ * invoices-public and invoices-dev read as scans (scanned.ts). One JSON line per corpus.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import { scoreScannedFirstPages } from './scanned';
 import { type InvoiceScore, scoreCorpus } from './score';
 import { generateSecondCorpus } from './second-synthetic/generate';
 import { generateCorpus } from './synthetic/generate';
+import { generateThirdCorpus } from './third-synthetic/generate';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SHARED_CORPUS = path.resolve(repo, '../shared/corpus/invoices-dev');
@@ -51,6 +52,15 @@ export async function runInvoiceBenchmarks(print: (line: string) => void = conso
     print(JSON.stringify(summary('synthetic_second', await scoreCorpus(second))));
   } finally {
     rmSync(second, { recursive: true, force: true });
+    await closeOcr();
+  }
+  // Held out as well, written apart from both: bills, folios, foreign and credit notes, two per PDF.
+  const third = mkdtempSync(path.join(tmpdir(), 'kai-invoices-third-'));
+  try {
+    await generateThirdCorpus(third);
+    print(JSON.stringify(summary('synthetic_third', await scoreCorpus(third))));
+  } finally {
+    rmSync(third, { recursive: true, force: true });
     await closeOcr();
   }
 }
