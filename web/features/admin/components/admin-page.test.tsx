@@ -60,7 +60,7 @@ describe('AdminPage', () => {
     const shown = await screen.findByRole('status', { name: 'One-time password' });
     expect(shown.textContent).toContain('pw-once-123456789012345');
     expect(added).toEqual([{ email: 'cy@example.test', admin: true, credential: 'password' }]);
-    expect(shown.textContent).toContain('works for one sign-in');
+    expect(shown.textContent).toContain('works for one sign-in within 7 days');
     await user.click(within(shown).getByRole('button', { name: 'Copy password' }));
     expect(await navigator.clipboard.readText()).toBe('pw-once-123456789012345');
     await user.click(within(shown).getByRole('button', { name: 'Done' }));

@@ -10,8 +10,8 @@ function Explanation({ handedOut }: { handedOut: HandedOut }) {
   if (handedOut.kind === 'password') {
     return (
       <p>
-        One-time password for <strong>{handedOut.email}</strong>. It is shown only once and works for one sign-in, after which they choose their own:
-        pass it on safely.
+        One-time password for <strong>{handedOut.email}</strong>. It is shown only once and works for one sign-in within 7 days, after which they
+        choose their own: pass it on safely.
       </p>
     );
   }
