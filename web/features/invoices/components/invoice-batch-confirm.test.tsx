@@ -44,14 +44,17 @@ describe('correcting invoices on the full page', () => {
     const header = within(screen.getByRole('group', { name: 'Header of invoice 1001' }));
     const number = header.getByRole('textbox', { name: 'Invoice number' });
     await user.clear(number);
-    await user.type(number, '1001-A');
+    await user.click(number);
+    await user.paste('1001-A');
     const date = header.getByRole('textbox', { name: 'Invoice date' });
     await user.clear(date);
-    await user.type(date, '2025-11-04');
+    await user.click(date);
+    await user.paste('2025-11-04');
     expect(header.getByText('Read: 2025-11-03')).toBeTruthy();
     const description = screen.getByRole('textbox', { name: 'Description for invoice 1001 line 1' });
     await user.clear(description);
-    await user.type(description, 'Lumber 2x4, 16 ft');
+    await user.click(description);
+    await user.paste('Lumber 2x4, 16 ft');
     expect(lineCells()[0]).toEqual(['1001-A', 'Lumber 2x4, 16 ft', 'Acme Supply', '100.00', 'Ready']);
 
     await user.click(confirmButton(2));

@@ -58,15 +58,18 @@ describe('InvoiceProcessingDialog, corrections at review', () => {
     expect(number.value).toBe('');
     expect((screen.getByRole('textbox', { name: 'Job number' }) as HTMLInputElement).value).toBe('J-42');
 
-    await user.type(number, 'INV-2207');
+    await user.click(number);
+    await user.paste('INV-2207');
     expect(screen.getByText('Read: N/A')).toBeTruthy();
-    await user.type(date, '2026-02-30');
+    await user.click(date);
+    await user.paste('2026-02-30');
     expect(date.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('note').textContent).toBe('Invoice date must be a real date (yyyy-mm-dd).');
     expect(confirmButton().disabled).toBe(true);
 
     await user.clear(date);
-    await user.type(date, '2026-11-02');
+    await user.click(date);
+    await user.paste('2026-11-02');
     expect(confirmButton().disabled).toBe(false);
     await user.click(confirmButton());
     await waitFor(() => expect(bodies).toHaveLength(1));
