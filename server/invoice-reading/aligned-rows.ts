@@ -1,6 +1,6 @@
 /**
  * Line items of a table with no header KAI can read and no quantity x price on its rows: lines
- * that end in an amount, the amounts right-aligned in one column, with words before them. Such a
+ * that end in an amount, the amounts aligned in one column (right or left), with words before them. Such a
  * run is taken only when its amounts add up to an amount printed below it (the subtotal or the
  * total), which is what tells an item table from an address block or a list of dates.
  */
@@ -56,8 +56,7 @@ function runs(lines: Line[], mark: DecimalMark, endsTable: (line: Line) => boole
       continue;
     }
     const row = alignedRow(line, mark, notAnItem);
-    const right = run.length ? edge(run[0].amountCell) : null;
-    if (row && (right === null || (Math.abs(edge(row.amountCell) - right) <= ALIGN && row.line.page === run[0].line.page))) {
+    if (row && (run.length === 0 || (sameColumn(row.amountCell, run[0].amountCell) && row.line.page === run[0].line.page))) {
       run.push(row);
       gap = 0;
     } else if (row) {
@@ -98,6 +97,7 @@ function toItem(row: AlignedRow, mark: DecimalMark): ExtractedLineItem {
   };
 }
 
-function edge(cell: Cell): number {
-  return cell.x + cell.width;
+/** Right-aligned as most amount columns are, or left-aligned as some generated templates print them. */
+function sameColumn(a: Cell, b: Cell): boolean {
+  return Math.abs(a.x + a.width - (b.x + b.width)) <= ALIGN || Math.abs(a.x - b.x) <= ALIGN;
 }

@@ -250,4 +250,34 @@ describe('fields and lines in shapes nobody here prepared', () => {
     ]);
     expect(invoice.totalAmount?.value).toBe(392);
   });
+
+  it('reads a two-row table without header or rules whose amounts are left-aligned', () => {
+    const invoice = read(HEAD, [
+      [
+        240,
+        [
+          [40, 'Project management seats (5)'],
+          [470, '245.00'],
+        ],
+      ],
+      [
+        256,
+        [
+          [40, 'Document storage add-on'],
+          [470, '40.00'],
+        ],
+      ],
+      [
+        300,
+        [
+          [380, 'Total'],
+          [470, '285.00'],
+        ],
+      ],
+    ]);
+    expect(invoice.lineItems.map((l) => [l.description, l.amount])).toEqual([
+      ['Project management seats (5)', 245],
+      ['Document storage add-on', 40],
+    ]);
+  });
 });
