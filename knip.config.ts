@@ -18,7 +18,7 @@ const config: KnipConfig = {
     'bench/extraction/index.ts',
     'bench/invoices/{index,upload-batch}.ts',
     'bench/vendors/matching.ts',
-    'bench/voice/{tts,wer}.ts',
+    'bench/voice/{tts,wer,synthesis-load}.ts',
     'bench/web/initial-js.ts',
     'bench/processes/fake-model.ts',
     // Run by hand (decision 026); compare.ts spawns crash-child.ts to kill it.

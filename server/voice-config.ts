@@ -4,6 +4,7 @@
  * set; otherwise speech-to-text falls back to pocketsphinx when installed and text-to-speech to
  * the flite voices that ship with the npm package.
  */
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const optionalText = z
@@ -22,6 +23,13 @@ const voiceEnv = z.object({
   /** 'off' turns the offline recogniser off even when pocketsphinx is installed. */
   KAI_OFFLINE_SPEECH_INPUT: z.enum(['auto', 'off']).default('auto'),
   KAI_VOICE_CLIP_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  /** Sentences the embedded voice reads at once: one core is left to the HTTP event loop. */
+  KAI_VOICE_SYNTHESIS_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(Math.min(4, Math.max(1, availableParallelism() - 1))),
 });
 
 interface SpeechServerConfig {
@@ -37,6 +45,8 @@ export interface VoiceConfig {
   offlineInput: boolean;
   /** How long a synthesised answer's URL stays valid. */
   clipTtlSeconds: number;
+  /** Worker threads of the embedded voice (flite), each reading one sentence at a time. */
+  synthesisThreads: number;
 }
 
 export function voiceConfigFrom(source: Record<string, string | undefined>, fail: (message: string) => never): VoiceConfig {
@@ -58,5 +68,6 @@ export function voiceConfigFrom(source: Record<string, string | undefined>, fail
     synthesis: e.TEXT_TO_SPEECH_MODEL ? { ...server(e.TEXT_TO_SPEECH_MODEL), voice: e.TEXT_TO_SPEECH_VOICE } : undefined,
     offlineInput: e.KAI_OFFLINE_SPEECH_INPUT === 'auto',
     clipTtlSeconds: e.KAI_VOICE_CLIP_TTL_SECONDS,
+    synthesisThreads: e.KAI_VOICE_SYNTHESIS_THREADS,
   };
 }

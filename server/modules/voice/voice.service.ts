@@ -3,12 +3,13 @@
  * Engines are chosen at start (services.ts); this file holds the limits and the clip rules.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS, type VoiceStatus } from '@contract/voice';
+import { MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS, MAX_SPOKEN_TEXT_LENGTH, type VoiceStatus } from '@contract/voice';
 import { AudioFormatError, decodeRecording, toPcm16kMono } from '../../adapters/audio-decoding';
 import type { SpeechRecognizer } from '../../adapters/speech-recognition';
 import type { SpeechSynthesizer, SynthesizedAudio } from '../../adapters/speech-synthesis';
 import { AppError, NotFoundError, ValidationError } from '../../errors';
 import { splitSentences, toSpeakableText } from './speakable-text';
+import { SynthesisBusyError, type SynthesisQueue } from './synthesis-queue';
 import type { VoiceRepository } from './voice.repository';
 
 export interface VoiceServiceDeps {
@@ -17,6 +18,10 @@ export interface VoiceServiceDeps {
   recognizer?: SpeechRecognizer;
   inputHint: string;
   synthesizer: SpeechSynthesizer;
+  /** Every call to the synthesizer takes a turn here: per user and per instance. */
+  synthesisQueue: SynthesisQueue;
+  /** Ends the engines' threads, if they have any. */
+  stopEngines?: () => Promise<void>;
   clipTtlSeconds: number;
   log: FastifyBaseLogger;
 }
@@ -24,7 +29,29 @@ export interface VoiceServiceDeps {
 /** Audio made for a clip at POST time waits this long for its GET on the same instance. */
 const PENDING_AUDIO_MS = 60_000;
 
+/**
+ * flite's cost is mostly per sentence (~20 ms each, whatever its length), and an answer of many
+ * one-word lines within the character limit would be hundreds. 80 is more than a 4,000-character
+ * guide article makes (38-62, median 51); a longer list is read up to here.
+ */
+const MAX_SPOKEN_SENTENCES = 80;
+const REST_ON_SCREEN = 'The rest of the answer is on screen.';
+
 const tooLarge = (message: string) => new AppError(413, 'recording_too_large', message);
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The sentences read aloud for an answer's markdown, at most MAX_SPOKEN_SENTENCES. */
+function spokenSentences(markdown: string): string[] {
+  if (markdown.length > MAX_SPOKEN_TEXT_LENGTH) {
+    throw new AppError(
+      413,
+      'text_too_long',
+      `The text is ${count(markdown.length)} characters long; up to ${count(MAX_SPOKEN_TEXT_LENGTH)} characters are read aloud at once.`,
+    );
+  }
+  const sentences = splitSentences(toSpeakableText(markdown));
+  return sentences.length > MAX_SPOKEN_SENTENCES ? [...sentences.slice(0, MAX_SPOKEN_SENTENCES - 1), REST_ON_SCREEN] : sentences;
+}
 
 /** The recording's bytes from base64 (a `data:audio/...;base64,` prefix is allowed). */
 function recordingBytes(audioData: string): Uint8Array {
@@ -43,7 +70,7 @@ function recordingBytes(audioData: string): Uint8Array {
 }
 
 export function createVoiceService(deps: VoiceServiceDeps) {
-  const { repository, recognizer, synthesizer, log } = deps;
+  const { repository, recognizer, synthesizer, synthesisQueue, log } = deps;
   const pending = new Map<string, { audio: Promise<SynthesizedAudio>; timer: NodeJS.Timeout }>();
 
   function keepPending(clipId: string, audio: Promise<SynthesizedAudio>): void {
@@ -52,13 +79,17 @@ export function createVoiceService(deps: VoiceServiceDeps) {
     pending.set(clipId, { audio, timer });
   }
 
-  async function synthesizeOrFail(sentences: string[]): Promise<SynthesizedAudio> {
+  /** The first sentence now (after the owner's turn), the rest as the audio is read, each in its turn. */
+  async function synthesizeOrFail(ownerId: string, sentences: string[]): Promise<SynthesizedAudio> {
+    let audio: SynthesizedAudio;
     try {
-      return await synthesizer.synthesize(sentences);
+      audio = await synthesisQueue.start(ownerId, () => synthesizer.synthesize(sentences));
     } catch (error) {
+      if (error instanceof SynthesisBusyError) throw error;
       log.warn({ err: error, engine: synthesizer.engine }, 'speech synthesis failed');
       throw new AppError(502, 'speech_synthesis_failed', 'Could not generate audio response.');
     }
+    return { contentType: audio.contentType, chunks: synthesisQueue.continue(ownerId, audio.chunks) };
   }
 
   return {
@@ -99,12 +130,15 @@ export function createVoiceService(deps: VoiceServiceDeps) {
       }
     },
 
-    /** Starts the audio at once (an engine failure answers here) and returns the clip's URL. */
+    /**
+     * Starts the audio (an engine failure, or a refusal because the owner or the engine is busy,
+     * answers here) and returns the clip's URL. The clip is stored only once its audio has begun.
+     */
     async synthesize(ownerId: string, markdown: string): Promise<string> {
-      const sentences = splitSentences(toSpeakableText(markdown));
+      const sentences = spokenSentences(markdown);
       if (sentences.length === 0) throw new ValidationError('There is nothing to read aloud in this answer', 'nothing_to_read');
-      const expiresAt = new Date(Date.now() + deps.clipTtlSeconds * 1000);
-      const [audio, clipId] = await Promise.all([synthesizeOrFail(sentences), repository.createClip(ownerId, sentences, expiresAt)]);
+      const audio = await synthesizeOrFail(ownerId, sentences);
+      const clipId = await repository.createClip(ownerId, sentences, new Date(Date.now() + deps.clipTtlSeconds * 1000));
       keepPending(clipId, Promise.resolve(audio));
       return `/api/voice/audio/${clipId}`;
     },
@@ -119,12 +153,13 @@ export function createVoiceService(deps: VoiceServiceDeps) {
         clearTimeout(waiting.timer);
         return waiting.audio;
       }
-      return synthesizeOrFail(sentences);
+      return synthesizeOrFail(ownerId, sentences);
     },
 
     close(): void {
       for (const { timer } of pending.values()) clearTimeout(timer);
       pending.clear();
+      void deps.stopEngines?.();
     },
   };
 }
