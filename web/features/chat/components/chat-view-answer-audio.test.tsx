@@ -136,6 +136,16 @@ describe('ChatView reading answers aloud', () => {
     expect(first.getAttribute('aria-label')).toBe('Play audio');
   });
 
+  it('says why when the server refuses a clip for its limits', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const [first] = await renderChat();
+    await userEvent.click(first);
+    const busy = 'You have clips waiting to be read aloud; try again in a few seconds.';
+    server.state.answerSynthesis(Response.json({ error: { code: 'speech_busy', message: busy } }, { status: 429, headers: { 'retry-after': '5' } }));
+    expect(await screen.findByText('Speech synthesis failed')).toBeTruthy();
+    expect(screen.getByText(busy)).toBeTruthy();
+  });
+
   it("toasts 'Playback failed' when the browser cannot play the clip", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(HTMLMediaElement.prototype.play).mockRejectedValueOnce(new DOMException('No supported source', 'NotSupportedError'));

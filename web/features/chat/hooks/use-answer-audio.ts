@@ -2,6 +2,7 @@ import type { ChatMessage } from '@contract/chat';
 import { MAX_SPOKEN_TEXT_LENGTH } from '@contract/voice';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
 import { usePreferences } from '@/stores/preferences';
 import { useSynthesizeSpeech } from '../api/synthesize-speech';
 import { splitRetrievalAnswer } from '../lib/retrieval-answer';
@@ -51,7 +52,7 @@ export function useAnswerAudio() {
       try {
         clip = await synthesize(content.slice(0, MAX_SPOKEN_TEXT_LENGTH));
       } catch (err) {
-        fail(playback, err, 'Speech synthesis failed', 'Could not generate audio response.');
+        fail(playback, err, 'Speech synthesis failed', limitMessage(err) ?? 'Could not generate audio response.');
         return;
       }
       if (playbackRef.current !== playback) return;
@@ -97,4 +98,9 @@ export function useAnswerAudio() {
   const stateOf = useCallback((messageId: string): AnswerAudioState => (current?.messageId === messageId ? current.state : 'idle'), [current]);
 
   return { toggle, stop, stateOf };
+}
+
+/** A refusal the user can act on (too long, too many clips at once) says so; other failures stay generic. */
+function limitMessage(err: unknown): string | undefined {
+  return err instanceof ApiError && [413, 429, 503].includes(err.status) ? err.displayMessage : undefined;
 }
