@@ -100,7 +100,7 @@ export async function createServices(config: Config, { database, log }: Services
   const chat = createChatService({
     chats: createChatRepository(db),
     tools: createToolRegistry([
-      ...createRetrievalTools(retrieval),
+      ...createRetrievalTools(retrieval, files.documents),
       ...createInvoiceTools({ invoices: invoicesRepository, searchVendors: vendorDirectory.search }),
       ...(procore ? createProcoreTools(procore) : []),
       ...webSearchToolsFor(config.integrations.webSearch, log.child({ module: 'web-search' })),

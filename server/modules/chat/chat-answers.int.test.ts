@@ -6,6 +6,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test
 import { buildDocumentsTestApp, uploadForm } from '../../test/documents-app';
 import { FakeIssuer } from '../../test/fake-issuer';
 import { FakeOpenAI } from '../../test/fake-openai';
+import { NO_UPLOADS_ANSWER } from './retrieval-tools';
 
 const AUDIENCE = 'https://kai.example.com/api';
 
@@ -69,6 +70,16 @@ describe.each(databaseKinds)('chat answers from uploaded files (%s)', (kind) => 
       const [debit, credit] = (res.json() as UploadResponse).files;
       Object.assign(documentIds, { [`${sub}:debit`]: debit.id, [`${sub}:credit`]: credit.id });
     }
+    // The company vendor list: records the Uploaded Files look-ups may quote, never as the user's files.
+    const vendors = new FormData();
+    vendors.append('file', new Blob(['Vendor ID,Vendor Name,Status\nV100,Keller Masonry Supply,Active\n']), 'vendors.csv');
+    const loaded = await withoutModel.app.inject({
+      method: 'POST',
+      url: '/api/upload-vendor-list',
+      headers: await auth('clerk-follow'),
+      payload: vendors,
+    });
+    expect(loaded.statusCode, loaded.body).toBe(200);
     await withoutModel.drain();
     const listed = await withoutModel.app.inject({ url: '/api/documents', headers: await auth('clerk-follow') });
     expect((listed.json() as DocumentDto[]).map((d) => d.status)).toEqual(['ready', 'ready']);
@@ -101,6 +112,20 @@ describe.each(databaseKinds)('chat answers from uploaded files (%s)', (kind) => 
     const offTopic = await ask(withoutModel.app, 'clerk-switch', 'What is the capital of Mongolia?');
     expect(offTopic.content).toMatch(/^Your uploaded files do not seem to cover this question/);
     expect(cited(offTopic)).toEqual([]);
+  });
+
+  it('tells a user with no uploads that there is nothing of theirs, and quotes no company record as theirs', async () => {
+    for (const app of [withoutModel.app, withModel.app]) {
+      const message = await ask(app, 'clerk-empty', 'What is the vendor code for Keller Masonry Supply?');
+      expect(message.content).toBe(NO_UPLOADS_ANSWER);
+      expect(message.metadata?.sources).toEqual([]);
+    }
+  });
+
+  it('labels a vendor record it quotes as the company vendor list, not as the user’s files', async () => {
+    const message = await ask(withoutModel.app, 'clerk-missing', 'What is the vendor code for Keller Masonry Supply?');
+    expect(message.content).toContain('V100');
+    expect(message.content).toMatch(/_Quoted from (?:your uploaded files and )?the company vendor list as written/);
   });
 
   it('says plainly that the files do not cover a question, with no citations', async () => {

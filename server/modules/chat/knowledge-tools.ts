@@ -9,6 +9,11 @@ export interface Citable {
   text: string;
   /** 0..1 across questions (Passage.relevance); absent for sources that cannot say. */
   relevance?: number;
+  /**
+   * Where a record comes from when it is not the source's own text ('the company vendor list'
+   * under Uploaded Files): an answer quoting it says so instead of calling it the user's files.
+   */
+  origin?: string;
 }
 
 /**

@@ -27,10 +27,16 @@ export function buildRetrievalAnswer(source: InformationSource, cited: Citable[]
     return `#### [${i + 1}] ${oneLine(heading)}${page}\n\n${excerpt(c.text, EXCERPT_CHARS, question)}`;
   });
   const note =
-    `_Quoted from ${SOURCE_LABELS[source]} as written: no language model is configured, so these are the sentences and passages that ` +
+    `_Quoted from ${quotedFrom(source, cited)} as written: no language model is configured, so these are the sentences and passages that ` +
     'match the question best, not a composed answer. To get written answers, an administrator can connect a language model ' +
     '(set `LLM_BASE_URL` and `LLM_MODEL`)._';
   return { content: [lead, note, PASSAGES_HEADING, ...sections].filter(Boolean).join('\n\n'), used: cited };
+}
+
+/** 'your uploaded files', 'the company vendor list', or both: what the cited passages are. */
+function quotedFrom(source: InformationSource, cited: Citable[]): string {
+  const labels = [...new Set(cited.map((c) => c.origin ?? SOURCE_LABELS[source]))];
+  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : labels[0];
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();

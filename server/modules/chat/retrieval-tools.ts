@@ -1,11 +1,21 @@
 import type { MessageSource } from '@contract/chat';
 import type { Passage, RetrievalService } from '../retrieval';
-import type { Citable, KnowledgeTool } from './knowledge-tools';
+import { SourceUnavailableError, type Citable, type KnowledgeTool } from './knowledge-tools';
 
 const SNIPPET_CHARS = 240;
 
-/** The guide and the user's own documents, as tools the model (or the retrieval-only answer) uses. */
-export function createRetrievalTools(retrieval: Pick<RetrievalService, 'searchGuide' | 'searchUploaded'>): KnowledgeTool[] {
+/** Said under Uploaded Files to a user who has uploaded nothing: no other record stands in for their files. */
+export const NO_UPLOADS_ANSWER =
+  'You have not uploaded any files yet, so there is nothing of yours to answer from. Upload a PDF, Word, Excel, CSV or image file under Upload Files, then ask again; or choose Structure/General to ask the Structure ERP guide.';
+
+/**
+ * The guide and the user's own documents, as tools the model (or the retrieval-only answer) uses.
+ * Whether the user has any documents is asked only when a search of their files finds nothing.
+ */
+export function createRetrievalTools(
+  retrieval: Pick<RetrievalService, 'searchGuide' | 'searchUploaded'>,
+  documents: { list(ownerId: string): Promise<unknown[]> },
+): KnowledgeTool[] {
   return [
     {
       name: 'search_guide',
@@ -18,8 +28,11 @@ export function createRetrievalTools(retrieval: Pick<RetrievalService, 'searchGu
       name: 'search_documents',
       description: 'Search the files this user uploaded (their invoices, contracts, reports, spreadsheets).',
       sources: ['uploaded'],
-      search: async (userId, query, limit, context) =>
-        (await retrieval.searchUploaded(userId, query, { limit, context })).map((p) => toCitable(p, 'uploaded')),
+      search: async (userId, query, limit, context) => {
+        const found = await retrieval.searchUploaded(userId, query, { limit, context });
+        if (found.length === 0 && (await documents.list(userId)).length === 0) throw new SourceUnavailableError(NO_UPLOADS_ANSWER);
+        return found.map((p) => toCitable(p, 'uploaded'));
+      },
     },
   ];
 }

@@ -65,6 +65,7 @@ function invoiceCitable(row: InvoiceRow): Citable {
     },
     context: 'Processed invoices',
     text,
+    origin: 'your processed invoices',
   };
 }
 
@@ -79,5 +80,10 @@ function vendorCitable(vendor: VendorDto): Citable {
     vendor.email && `e-mail ${vendor.email}`,
   ].filter(Boolean);
   const text = `${facts.join(', ')}.`;
-  return { source: { type: 'uploaded', title: `Vendor ${vendor.name}`, snippet: text }, context: 'Vendor master', text };
+  return {
+    source: { type: 'uploaded', title: `Vendor ${vendor.name}`, snippet: text },
+    context: 'Vendor master',
+    text,
+    origin: 'the company vendor list',
+  };
 }
