@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Citable } from './knowledge-tools';
 import { formatPassages, stripImages } from './model-answer';
-import { buildRetrievalAnswer, excerpt } from './retrieval-answer';
+import { buildRetrievalAnswer, excerpt, procedureIn } from './retrieval-answer';
 
 const passage = (title: string, context: string, text: string): Citable => ({
   source: { type: 'structure', title, snippet: text.slice(0, 40) },
@@ -61,5 +61,56 @@ describe('model prompt and output hygiene', () => {
 
   it('removes markdown and HTML images from model output', () => {
     expect(stripImages('a ![logo](https://x.example/p?q=1) b <img src="https://x.example/t.gif"> c')).toBe('a logo b  c');
+  });
+});
+
+describe('procedures answered as procedures', () => {
+  const article = [
+    '# Paying a supplier early',
+    '',
+    'An early payment takes a discount the supplier offers for paying inside a window. '.repeat(8),
+    '',
+    '## When a discount applies',
+    '',
+    'Discount terms sit on the vendor record and print on the invoice. '.repeat(6),
+    '',
+    '## Taking an early payment discount',
+    '',
+    '1. Open Accounts Payable > Payment Selection and filter by discount date.',
+    '2. Tick the invoices whose discount window is still open.',
+    '3. Check that the discount amount on each line matches the printed terms.',
+    '4. Post the selection; the discount is credited to Purchase Discounts.',
+    '5. Print the checks and mail them before the window closes.',
+    '',
+    '## Common mistakes',
+    '',
+    '- Taking a discount after the window has closed.',
+  ].join('\n');
+
+  it('shows the whole numbered procedure under its heading for a how-do-I question', () => {
+    const shown = procedureIn(article, 'How do I take an early payment discount?');
+    expect(shown).toBe(
+      [
+        '## Taking an early payment discount',
+        '',
+        '1. Open Accounts Payable > Payment Selection and filter by discount date.',
+        '2. Tick the invoices whose discount window is still open.',
+        '3. Check that the discount amount on each line matches the printed terms.',
+        '4. Post the selection; the discount is credited to Purchase Discounts.',
+        '5. Print the checks and mail them before the window closes.',
+      ].join('\n'),
+    );
+    const { content } = buildRetrievalAnswer(
+      'structure',
+      [passage('Paying a supplier early', '', article)],
+      'How do I take an early payment discount?',
+    );
+    expect(content).toContain('5. Print the checks and mail them before the window closes.');
+  });
+
+  it('keeps the plain excerpt for a question that asks no procedure, or a passage with none', () => {
+    expect(procedureIn('Discount terms sit on the vendor record.', 'How do I take a discount?')).toBeNull();
+    const { content } = buildRetrievalAnswer('structure', [passage('Paying a supplier early', '', article)], 'What is an early payment discount?');
+    expect(content).not.toContain('5. Print the checks');
   });
 });

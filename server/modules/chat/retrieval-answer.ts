@@ -24,7 +24,8 @@ export function buildRetrievalAnswer(source: InformationSource, cited: Citable[]
   const sections = cited.map((c, i) => {
     const heading = c.context ? `${c.source.title} › ${c.context}` : c.source.title;
     const page = c.source.page ? ` (page ${c.source.page})` : '';
-    return `#### [${i + 1}] ${oneLine(heading)}${page}\n\n${excerpt(c.text, EXCERPT_CHARS, question)}`;
+    const shown = (asksHow(question) && procedureIn(c.text, question)) || excerpt(c.text, EXCERPT_CHARS, question);
+    return `#### [${i + 1}] ${oneLine(heading)}${page}\n\n${shown}`;
   });
   const note =
     `_Quoted from ${quotedFrom(source, cited)} as written: no language model is configured, so these are the sentences and passages that ` +
@@ -37,6 +38,63 @@ export function buildRetrievalAnswer(source: InformationSource, cited: Citable[]
 function quotedFrom(source: InformationSource, cited: Citable[]): string {
   const labels = [...new Set(cited.map((c) => c.origin ?? SOURCE_LABELS[source]))];
   return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : labels[0];
+}
+
+/** 'How do I release retainage?', 'What are the steps to…', 'Walk me through…': asks for a procedure. */
+const HOW = /\b(?:how (?:do|can|should|would|to)|how\b.*\?$|steps?\b|procedure|process for|walk me through|what do i do)/i;
+const asksHow = (question: string) => HOW.test(question.trim());
+
+/** A numbered step ('1. Confirm…', '2) Post…'); lines that are not steps may sit between two. */
+const STEP = /^\s*\d{1,2}[.)]\s+\S/;
+/** A procedure longer than this is shown up to its last whole step that fits. */
+const PROCEDURE_CHARS = 3000;
+
+/**
+ * The numbered procedure of a passage that best fits the question, whole and under its heading
+ * (issue 29): an excerpt cut at 900 characters stopped before the steps a clerk asked for. Null
+ * when the passage holds no numbered steps.
+ */
+export function procedureIn(text: string, question: string): string | null {
+  const lines = text.split('\n');
+  const blocks: Array<{ heading: string; steps: string[] }> = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!STEP.test(lines[i]) || (i > 0 && STEP.test(lines[i - 1]))) continue;
+    let end = i;
+    for (let j = i + 1; j < lines.length; j++) {
+      if (STEP.test(lines[j])) end = j;
+      else if (/^\s*#|^\S.*:\s*$/.test(lines[j]) || (lines[j].trim() === '' && !STEP.test(lines[j + 1] ?? ''))) break;
+    }
+    const headingAt = findHeading(lines, i);
+    blocks.push({ heading: headingAt === null ? '' : lines[headingAt].trim(), steps: lines.slice(i, end + 1) });
+    i = end;
+  }
+  if (blocks.length === 0) return null;
+  const words = new Set(question.toLowerCase().match(/[a-z0-9]{4,}/g) ?? []);
+  const score = (block: (typeof blocks)[number]) =>
+    [...new Set(`${block.heading} ${block.steps.join(' ')}`.toLowerCase().match(/[a-z0-9]{4,}/g) ?? [])].filter((w) => words.has(w)).length +
+    // The heading names what the steps do: its words count twice.
+    [...new Set(block.heading.toLowerCase().match(/[a-z0-9]{4,}/g) ?? [])].filter((w) => words.has(w)).length;
+  const best = blocks.reduce((a, b) => (score(b) > score(a) ? b : a));
+  const kept: string[] = [];
+  let length = best.heading.length;
+  for (const line of best.steps) {
+    if (length + line.length > PROCEDURE_CHARS && kept.length > 0) {
+      kept.push('…');
+      break;
+    }
+    kept.push(line);
+    length += line.length + 1;
+  }
+  return [best.heading, kept.join('\n')].filter(Boolean).join('\n\n');
+}
+
+/** The heading or lead-in line ('## Releasing retainage…', 'To post it:') right above a procedure. */
+function findHeading(lines: string[], at: number): number | null {
+  for (let i = at - 1; i >= 0 && i >= at - 3; i--) {
+    if (lines[i].trim() === '') continue;
+    return /^\s*#|:\s*$/.test(lines[i]) ? i : null;
+  }
+  return null;
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
