@@ -20,6 +20,36 @@ const HEAD: Row[] = [
     ],
   ],
 ];
+/** A lumber-yard item table of two priced rows, 187.00 in all. */
+const LUMBER_TABLE: Row[] = [
+  [
+    240,
+    [
+      [40, 'Qty'],
+      [90, 'Description'],
+      [400, 'Price'],
+      [480, 'Amount'],
+    ],
+  ],
+  [
+    256,
+    [
+      [40, '12'],
+      [90, '2x6x16 SPF #2'],
+      [400, '9.50'],
+      [480, '114.00'],
+    ],
+  ],
+  [
+    270,
+    [
+      [40, '4'],
+      [90, 'OSB 7/16 4x8'],
+      [400, '18.25'],
+      [480, '73.00'],
+    ],
+  ],
+];
 const read = (...rows: Row[][]) => parseInvoiceLayout(layout(rows.flat()))[0];
 
 describe('fields and lines in shapes nobody here prepared', () => {
@@ -89,34 +119,7 @@ describe('fields and lines in shapes nobody here prepared', () => {
   });
 
   it('takes no footer row with an amount for an item', () => {
-    const invoice = read(HEAD, [
-      [
-        240,
-        [
-          [40, 'Qty'],
-          [90, 'Description'],
-          [400, 'Price'],
-          [480, 'Amount'],
-        ],
-      ],
-      [
-        256,
-        [
-          [40, '12'],
-          [90, '2x6x16 SPF #2'],
-          [400, '9.50'],
-          [480, '114.00'],
-        ],
-      ],
-      [
-        270,
-        [
-          [40, '4'],
-          [90, 'OSB 7/16 4x8'],
-          [400, '18.25'],
-          [480, '73.00'],
-        ],
-      ],
+    const invoice = read(HEAD, LUMBER_TABLE, [
       [
         330,
         [
@@ -136,34 +139,7 @@ describe('fields and lines in shapes nobody here prepared', () => {
   });
 
   it('takes no GRAND TOTALS row of a continuation sheet for an item', () => {
-    const invoice = read(HEAD, [
-      [
-        240,
-        [
-          [40, 'Qty'],
-          [90, 'Description'],
-          [400, 'Price'],
-          [480, 'Amount'],
-        ],
-      ],
-      [
-        256,
-        [
-          [40, '12'],
-          [90, '2x6x16 SPF #2'],
-          [400, '9.50'],
-          [480, '114.00'],
-        ],
-      ],
-      [
-        270,
-        [
-          [40, '4'],
-          [90, 'OSB 7/16 4x8'],
-          [400, '18.25'],
-          [480, '73.00'],
-        ],
-      ],
+    const invoice = read(HEAD, LUMBER_TABLE, [
       [
         284,
         [
