@@ -131,3 +131,20 @@ export function makeBlankScanPdf(): Buffer {
     ),
   ]);
 }
+
+/**
+ * A PDF of about 3 KB whose one page is `side` points square (14,400: 200 in, far beyond any
+ * paper) with a 13-character title and 120 black boxes, too little text for a text layer, so the
+ * page is drawn and OCRed.
+ */
+export function makeHugePagePdf(side = 14_400): Buffer {
+  const boxes = Array.from({ length: 120 }, (_, i) => `${(i * 97) % side} ${(i * 331) % side} ${40 + (i % 7) * 30} ${20 + (i % 5) * 20} re`);
+  const content = `BT /F1 900 Tf 400 ${side - 1500} Td (INVOICE 1042) Tj ET 0 g ${boxes.join(' ')} f`;
+  return assemblePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${side} ${side}] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    pdfStream(Buffer.from(content), ''),
+  ]);
+}

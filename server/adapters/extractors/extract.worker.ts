@@ -9,9 +9,10 @@ import { extractCsv } from './csv-extractor';
 import { extractDoc } from './doc-extractor';
 import { extractDocx } from './docx-extractor';
 import { detectFileType } from './file-type';
-import { configureOcr, extractImage } from './image-ocr';
+import { configureOcr, extractImage, ocrExternalBytes, releaseOcrMemory } from './image-ocr';
 import { isOle2 } from './ole2-directory';
 import { checkOoxmlArchive } from './ooxml-guard';
+import { canvasBytes } from './page-canvas';
 import { extractPdf, renderPdfPage } from './pdf-extractor';
 import { readPdfLayout } from './pdf-layout';
 import { checkPdfStreams } from './pdf-streams';
@@ -39,6 +40,7 @@ export interface WorkerJob {
 
 export type WorkerReply =
   | { type: 'ready' }
+  /** Memory outside the V8 heap: this thread's ArrayBuffers, its canvases and its OCR threads. */
   | { type: 'memory'; id: number; externalBytes: number }
   | { type: 'done'; id: number; extraction: Extraction }
   | { type: 'failed'; id: number; code: ExtractionError['code']; message: string; detail?: string };
@@ -53,33 +55,42 @@ configureOcr(settings.ocrWorkers);
 // Before the OCR threads start, so they inherit it.
 lowerThisThreadsPriority(settings.nice);
 
+/**
+ * resourceLimits cap the V8 heap only. Outside it lie decoded streams and inflated parts
+ * (ArrayBuffers), drawn pages (native canvas memory) and the OCR threads' wasm heaps, so the
+ * parent watches their sum. pdf.js runs on microtasks for long stretches and an OCR thread reports
+ * only between pages, so reports can lag; one more goes just before the reply, so a job that ended
+ * past the cap fails all the same.
+ */
+const reportMemory = (id: number) => {
+  const externalBytes = process.memoryUsage().external + canvasBytes() + ocrExternalBytes();
+  port.postMessage({ type: 'memory', id, externalBytes } satisfies WorkerReply);
+};
+
 port.on('message', async (job: WorkerJob) => {
-  // resourceLimits cap the V8 heap only; decoded streams and inflated parts live in ArrayBuffers
-  // outside it, so the parent watches this figure. (pdf.js runs on microtasks for long stretches,
-  // so reports can lag by a fraction of a second.)
-  const report = setInterval(() => {
-    port.postMessage({ type: 'memory', id: job.id, externalBytes: process.memoryUsage().external } satisfies WorkerReply);
-  }, MEMORY_REPORT_MS);
-  try {
-    const extraction = await runJob(job);
-    port.postMessage({ type: 'done', id: job.id, extraction } satisfies WorkerReply);
-  } catch (error) {
-    const reply: WorkerReply =
-      error instanceof ExtractionError
-        ? { type: 'failed', id: job.id, code: error.code, message: error.message }
-        : {
-            type: 'failed',
-            id: job.id,
-            code: 'failed',
-            message: `${describeKind(job.kind)} could not be read.`,
-            detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-          };
-    port.postMessage(reply);
-  } finally {
-    clearInterval(report);
-  }
+  const report = setInterval(() => reportMemory(job.id), MEMORY_REPORT_MS);
+  const reply = await runJob(job).then(
+    (extraction): WorkerReply => ({ type: 'done', id: job.id, extraction }),
+    (error: unknown) => failureReply(job, error),
+  );
+  clearInterval(report);
+  reportMemory(job.id);
+  port.postMessage(reply);
+  // After the reply, so the caller does not wait for it.
+  await releaseOcrMemory();
 });
 port.postMessage({ type: 'ready' } satisfies WorkerReply);
+
+function failureReply(job: WorkerJob, error: unknown): WorkerReply {
+  if (error instanceof ExtractionError) return { type: 'failed', id: job.id, code: error.code, message: error.message };
+  return {
+    type: 'failed',
+    id: job.id,
+    code: 'failed',
+    message: `${describeKind(job.kind)} could not be read.`,
+    detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  };
+}
 
 async function runJob(job: WorkerJob): Promise<Extraction> {
   const { kind, limits } = job;

@@ -5,15 +5,25 @@
  * levelling, cropping or cutting them changed what it read (decision 024).
  * Image dimensions come from the header before anything decodes the pixels, so a pixel bomb is
  * refused for the price of reading 30 bytes.
+ * The OCR threads' memory counts against the extraction worker's cap (extract.worker.ts), and a
+ * wasm heap grown by a large page is given back after the job (releaseOcrMemory).
  */
-import type { Canvas } from '@napi-rs/canvas';
 import { startOcrEngine, type OcrEngine, type OcrWord } from './ocr-engine';
-import { encodeStoredPng } from './stored-png';
 import { ExtractionError, corruptMessage, describeKind, type Extraction, type ExtractionLimits } from './types';
 
 /** Pages read at once per extraction worker (ExtractorPool's ocrWorkers). */
 let workers = 1;
 let engine: Promise<OcrEngine> | undefined;
+/** The engine once it has started, for its memory figures. */
+let started: OcrEngine | undefined;
+
+/**
+ * What an OCR thread may keep between jobs: tesseract's wasm heap grows with the largest page a
+ * thread has read (about 19 bytes a pixel over 33 MB for the model) and never shrinks. A letter
+ * or A4 page at 150 dpi leaves about 75 MB, an 11 x 17 in one about 115 MB; past this, the
+ * threads are ended after the job and started again (about a second) by the next page.
+ */
+const RETAINED_BYTES_PER_THREAD = 128 * 1024 * 1024;
 
 /** Set by the extraction worker at start, before the first OCR call. */
 export function configureOcr(ocrWorkers: number): void {
@@ -21,10 +31,18 @@ export function configureOcr(ocrWorkers: number): void {
 }
 
 function ocrEngine(): Promise<OcrEngine> {
-  engine ??= startOcrEngine(workers).catch((error: unknown) => {
-    engine = undefined;
-    throw error;
-  });
+  if (!engine) {
+    const starting = startOcrEngine(workers);
+    engine = starting;
+    starting.then(
+      (ready) => {
+        if (engine === starting) started = ready;
+      },
+      () => {
+        if (engine === starting) engine = undefined;
+      },
+    );
+  }
   return engine;
 }
 
@@ -33,22 +51,31 @@ export interface OcrResult {
   confidence: number;
 }
 
-/** `image` is an encoded image or a drawn canvas (a rendered PDF page). */
-export async function recognise(image: Uint8Array | Canvas): Promise<OcrResult> {
-  const { text, confidence } = await (await ocrEngine()).read(pageImage(image), { words: false });
+/** `image` is an encoded image: an upload, or a drawn PDF page (page-canvas.ts takeScan). */
+export async function recognise(image: Uint8Array): Promise<OcrResult> {
+  const { text, confidence } = await (await ocrEngine()).read(asBuffer(image), { words: false });
   return { text: text.replace(/[ \t]+\n/g, '\n').trim(), confidence };
 }
 
 /** Words with their pixel boxes, in tesseract's reading order (block, paragraph, line). */
-export async function recogniseWords(image: Uint8Array | Canvas): Promise<{ words: OcrWord[]; confidence: number }> {
-  const { words, confidence } = await (await ocrEngine()).read(pageImage(image), { words: true });
+export async function recogniseWords(image: Uint8Array): Promise<{ words: OcrWord[]; confidence: number }> {
+  const { words, confidence } = await (await ocrEngine()).read(asBuffer(image), { words: true });
   return { words, confidence };
 }
 
-function pageImage(image: Uint8Array | Canvas): Buffer {
-  if (image instanceof Uint8Array) return Buffer.from(image.buffer, image.byteOffset, image.byteLength);
-  const { width, height } = image;
-  return encodeStoredPng(image.getContext('2d').getImageData(0, 0, width, height).data, width, height);
+function asBuffer(image: Uint8Array): Buffer {
+  return Buffer.isBuffer(image) ? image : Buffer.from(image.buffer, image.byteOffset, image.byteLength);
+}
+
+/** Memory the OCR threads hold outside their V8 heaps (0 before the engine starts). */
+export function ocrExternalBytes(): number {
+  return (started?.externalBytes() ?? []).reduce((sum, bytes) => sum + bytes, 0);
+}
+
+/** Ends the OCR threads when a large page left their wasm heaps grown; the next page starts them again. */
+export async function releaseOcrMemory(): Promise<void> {
+  // A thread that fails to end cleanly is gone all the same.
+  if (started?.externalBytes().some((bytes) => bytes > RETAINED_BYTES_PER_THREAD)) await closeOcr().catch(() => undefined);
 }
 
 /**
@@ -82,7 +109,7 @@ export class OcrQueue {
 
 export async function closeOcr(): Promise<void> {
   const pending = engine;
-  engine = undefined;
+  engine = started = undefined;
   if (pending) await (await pending).close();
 }
 

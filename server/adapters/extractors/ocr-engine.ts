@@ -2,15 +2,19 @@
  * The OCR engine: tesseract.js with the English model shipped in @tesseract.js-data/eng, read
  * from node_modules (never the CDN, never a cache file). `workers` tesseract.js workers, each
  * with its own copy of the model, behind one tesseract.js scheduler: a page goes to whichever
- * worker is free.
+ * worker is free. Each worker is a thread of its own (ocr-thread.cjs) that reports the memory it
+ * holds outside the V8 heap, so the extraction worker can count it.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createScheduler, createWorker, OEM, type Page } from 'tesseract.js';
+import { fileURLToPath } from 'node:url';
+import type { Worker as Thread } from 'node:worker_threads';
+import { createScheduler, createWorker, OEM, type Page, type Worker } from 'tesseract.js';
 
 const require = createRequire(import.meta.url);
 /** The LSTM-only integer model: a quarter the size of 4.0.0/, same accuracy for OEM.LSTM_ONLY. */
 const ENG_LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+const OCR_THREAD_PATH = fileURLToPath(new URL('./ocr-thread.cjs', import.meta.url));
 
 export interface OcrWord {
   text: string;
@@ -33,13 +37,21 @@ interface PageReading {
 
 export interface OcrEngine {
   read(image: Buffer, options: { words: boolean }): Promise<PageReading>;
+  /** Memory each OCR thread holds outside its V8 heap (wasm heap, images), as last reported. */
+  externalBytes(): number[];
   close(): Promise<void>;
 }
 
 export async function startOcrEngine(workers: number): Promise<OcrEngine> {
   const started = await Promise.allSettled(
     Array.from({ length: workers }, () =>
-      createWorker('eng', OEM.LSTM_ONLY, { langPath: ENG_LANG_PATH, gzip: true, cacheMethod: 'none', errorHandler: () => {} }),
+      createWorker('eng', OEM.LSTM_ONLY, {
+        langPath: ENG_LANG_PATH,
+        workerPath: OCR_THREAD_PATH,
+        gzip: true,
+        cacheMethod: 'none',
+        errorHandler: () => {},
+      }),
     ),
   );
   const ready = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
@@ -51,13 +63,26 @@ export async function startOcrEngine(workers: number): Promise<OcrEngine> {
   // Tesseract's own settings stay as they were: the ones that saved time cost accuracy (decision 024).
   const scheduler = createScheduler();
   for (const worker of ready) scheduler.addWorker(worker);
+  const held = ready.map(threadMemory);
   return {
     async read(image, { words }) {
       const { data } = await scheduler.addJob('recognize', image, {}, { text: true, blocks: words });
       return { text: data.text, words: words ? pageWords(data) : [], confidence: data.confidence };
     },
+    externalBytes: () => held.map((memory) => memory.bytes),
     close: () => scheduler.terminate(),
   };
+}
+
+/** The latest memory report of one OCR thread (ocr-thread.cjs posts one before every reply). */
+function threadMemory(worker: Worker): { bytes: number } {
+  const memory = { bytes: 0 };
+  // tesseract.js keeps its node:worker_threads Worker on the object it returns, untyped.
+  const thread = (worker as Worker & { worker: Thread }).worker;
+  thread.on('message', (message: { status?: string; externalBytes?: number }) => {
+    if (message.status === 'memory' && typeof message.externalBytes === 'number') memory.bytes = message.externalBytes;
+  });
+  return memory;
 }
 
 /** Baselines shorter than this (pixels) give too rough a slope to measure a page's skew by. */

@@ -1,15 +1,17 @@
 /**
  * PDF text with pdf.js: lines rebuilt from positioned text items, page by page. Pages with next to
- * no text layer are taken for scans: rendered at 150 dpi with @napi-rs/canvas and OCRed.
+ * no text layer are taken for scans: rendered at 150 dpi with @napi-rs/canvas (page-canvas.ts)
+ * and OCRed.
  * pdf.js runs with its "fake worker" in this thread, which is already the sandbox worker; fonts,
  * CMaps and wasm decoders come from node_modules so nothing is fetched.
  */
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { OcrQueue, recognise } from './image-ocr';
+import { createPageCanvas, releaseCanvas, takeScan } from './page-canvas';
 import { fontsToWeigh, writePdfPages, type PdfLine, type PdfPageContent } from './pdf-headings';
 import { ExtractionError, corruptMessage, type ExtractedPage, type Extraction, type ExtractionLimits } from './types';
 
@@ -20,6 +22,14 @@ const asset = (dir: string) => `${path.join(PDFJS_DIR, dir)}/`;
 /** A page with fewer visible characters than this is treated as a scan. */
 export const MIN_TEXT_CHARS = 20;
 const OCR_DPI = 150;
+/**
+ * Scans are drawn at 150 dpi up to the pixels of a 17 x 22 in sheet (ANSI C, 8.4 MP), the largest
+ * an invoice, a form or a letter comes on; a larger page (a drawing, or a MediaBox far beyond any
+ * paper) is drawn with that many pixels, at a lower dpi. tesseract's memory grows with the pixels
+ * it reads (about 19 bytes each, kept while its thread lives): a 3 KB PDF with a 200 in square
+ * page, drawn at the general 40 MP limit, made the process 1.5 GB larger.
+ */
+const MAX_SCAN_PIXELS = Math.round(17 * 22 * OCR_DPI * OCR_DPI);
 
 export async function extractPdf(bytes: Uint8Array, limits: Pick<ExtractionLimits, 'maxPages' | 'maxOcrPages' | 'maxPixels'>): Promise<Extraction> {
   const doc = await openPdf(bytes);
@@ -45,9 +55,9 @@ export async function extractPdf(bytes: Uint8Array, limits: Pick<ExtractionLimit
         textPages++;
       } else if (ocrBudget > 0) {
         ocrBudget--;
-        const canvas = await drawPage(page, limits.maxPixels);
+        const scan = await drawScan(page, limits.maxPixels);
         await scans.add(async () => {
-          const ocr = await recognise(canvas);
+          const ocr = await recognise(scan.image);
           if (visibleChars(ocr.text) > chars) {
             contents[index] = ocr.text;
             confidences.push(ocr.confidence);
@@ -234,23 +244,35 @@ export async function renderPdfPage(bytes: Uint8Array, width: number, maxPixels:
 }
 
 /** PNG of the page, at 150 dpi unless told (within the pixel limit). */
-export async function renderPage(page: PDFPageProxy, maxPixels: number, initialScale = OCR_DPI / 72): Promise<Uint8Array> {
-  const canvas = await drawPage(page, maxPixels, initialScale);
-  // Synchronous on purpose (we are in the extraction worker): the async encode of @napi-rs/canvas
-  // 0.1.x reads the surface on the threadpool without holding it, and a GC of the canvas meanwhile
-  // crashes the process (Brooooooklyn/canvas#1312).
-  return canvas.encodeSync('png');
+export async function renderPage(page: PDFPageProxy, maxPixels: number, scale = OCR_DPI / 72): Promise<Uint8Array> {
+  const canvas = await drawPage(page, maxPixels, scale);
+  try {
+    // Synchronous on purpose (we are in the extraction worker): the async encode of @napi-rs/canvas
+    // 0.1.x reads the surface on the threadpool without holding it, and a GC of the canvas meanwhile
+    // crashes the process (Brooooooklyn/canvas#1312).
+    return canvas.encodeSync('png');
+  } finally {
+    releaseCanvas(canvas);
+  }
 }
 
-/** The page drawn on a white canvas, at 150 dpi unless told (within the pixel limit); OCR reads it as it is, without a PNG in between. */
-export async function drawPage(page: PDFPageProxy, maxPixels: number, initialScale = OCR_DPI / 72): Promise<Canvas> {
+/**
+ * A scanned page for OCR: drawn at 150 dpi within MAX_SCAN_PIXELS (and the pixel limit) and
+ * handed over as a stored PNG, the canvas released; `width` and `height` are its pixels.
+ */
+export async function drawScan(page: PDFPageProxy, maxPixels: number): Promise<{ image: Buffer; width: number; height: number }> {
+  return takeScan(await drawPage(page, Math.min(maxPixels, MAX_SCAN_PIXELS), OCR_DPI / 72));
+}
+
+/** The page drawn on a white canvas at `scale`, shrunk to fit `maxPixels`; the caller releases it. */
+async function drawPage(page: PDFPageProxy, maxPixels: number, initialScale: number): Promise<Canvas> {
   const base = page.getViewport({ scale: 1 });
   let scale = initialScale;
   const pixels = base.width * base.height * scale * scale;
   // An oversized MediaBox must not turn into an oversized bitmap: shrink to the pixel limit.
   if (pixels > maxPixels) scale *= Math.sqrt(maxPixels / pixels);
   const viewport = page.getViewport({ scale });
-  const canvas = createCanvas(Math.max(1, Math.floor(viewport.width)), Math.max(1, Math.floor(viewport.height)));
+  const canvas = createPageCanvas(Math.max(1, Math.floor(viewport.width)), Math.max(1, Math.floor(viewport.height)));
   const context = canvas.getContext('2d');
   context.fillStyle = '#fff';
   context.fillRect(0, 0, canvas.width, canvas.height);
@@ -261,6 +283,7 @@ export async function drawPage(page: PDFPageProxy, maxPixels: number, initialSca
       viewport,
     }).promise;
   } catch {
+    releaseCanvas(canvas);
     throw new ExtractionError('corrupt', corruptMessage('pdf'));
   }
   return canvas;

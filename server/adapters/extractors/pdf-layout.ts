@@ -5,10 +5,9 @@
  */
 import { Util, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
-import type { Canvas } from '@napi-rs/canvas';
 import { OcrQueue, recogniseWords } from './image-ocr';
 import type { InvoiceLayout, LayoutItem, LayoutPage } from './invoice-layout';
-import { MIN_TEXT_CHARS, drawPage, openPdf } from './pdf-extractor';
+import { MIN_TEXT_CHARS, drawScan, openPdf } from './pdf-extractor';
 import { ExtractionError, corruptMessage, type ExtractionLimits } from './types';
 
 export type LayoutLimits = Pick<ExtractionLimits, 'maxPages' | 'maxOcrPages' | 'maxPixels'>;
@@ -35,9 +34,9 @@ export async function readPdfLayout(bytes: Uint8Array, limits: LayoutLimits): Pr
       pages.push(layout);
       if (visibleChars(layout.items) < MIN_TEXT_CHARS && ocrBudget > 0) {
         ocrBudget--;
-        const canvas = await drawPage(page, limits.maxPixels);
+        const scan = await drawScan(page, limits.maxPixels);
         await scans.add(async () => {
-          const words = await ocrItems(canvas, viewport.width);
+          const words = await ocrItems(scan, viewport.width);
           if (visibleChars(words) > visibleChars(layout.items)) Object.assign(layout, { items: words, ocr: true });
         });
       }
@@ -70,9 +69,9 @@ async function textItems(page: PDFPageProxy): Promise<LayoutItem[]> {
   return items;
 }
 
-async function ocrItems(canvas: Canvas, pageWidth: number): Promise<LayoutItem[]> {
-  const scale = pageWidth / canvas.width;
-  const { words } = await recogniseWords(canvas);
+async function ocrItems(scan: { image: Buffer; width: number }, pageWidth: number): Promise<LayoutItem[]> {
+  const scale = pageWidth / scan.width;
+  const { words } = await recogniseWords(scan.image);
   return words
     .filter((word) => word.confidence >= MIN_WORD_CONFIDENCE)
     .map((word) => ({
