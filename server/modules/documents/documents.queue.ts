@@ -160,14 +160,15 @@ function documentProcessor(deps: ProcessorDeps): (row: DocumentRow) => Promise<v
       const extraction = await extract(row);
       // Passages first, then the result; re-indexing the same bytes replaces the same passages,
       // so a stale worker getting here too does no harm.
-      await retrieval.indexUploadedDocument({
+      const indexed = await retrieval.indexUploadedDocument({
         ownerId: row.ownerId,
         documentId: row.id,
         title: row.filename,
         pages: extraction.pages,
         intoGuide: row.purpose === 'knowledge',
       });
-      if (await repository.markReady(row.id, attempt, { processedContent: extraction.text, metadata: metadataOf(extraction) })) return;
+      const metadata = metadataOf(extraction, indexed.warnings);
+      if (await repository.markReady(row.id, attempt, { processedContent: extraction.text, metadata })) return;
       log.warn({ documentId: row.id, attempt }, 'extraction result dropped: a newer attempt owns the document');
       // Deleted, or set aside, while being read: take back the passages just written.
       const status = await repository.statusOf(row.id);
@@ -257,7 +258,8 @@ function setAsideReason(attempts: number): string {
   return `Reading this file stopped KAI ${attempts} times; it was set aside.`;
 }
 
-function metadataOf({ metadata }: Extraction): Record<string, unknown> {
+/** What the extraction found, and what indexing adds (a document too long to search in full). */
+function metadataOf({ metadata }: Extraction, indexingWarnings: string[]): Record<string, unknown> {
   return {
     method: metadata.method,
     ...(metadata.pages !== undefined ? { pages: metadata.pages } : {}),
@@ -265,6 +267,6 @@ function metadataOf({ metadata }: Extraction): Record<string, unknown> {
     ...(metadata.ocrConfidence !== undefined ? { ocrConfidence: metadata.ocrConfidence } : {}),
     ...(metadata.title ? { title: metadata.title } : {}),
     ...(metadata.author ? { author: metadata.author } : {}),
-    warnings: metadata.warnings ?? [],
+    warnings: [...(metadata.warnings ?? []), ...indexingWarnings],
   };
 }

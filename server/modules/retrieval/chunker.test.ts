@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chunkDocument, chunkMarkdown, chunkPages } from './chunker';
+import { chunkDocument, chunkDocumentInSlices, chunkMarkdown, chunkPages } from './chunker';
+import { madeUpProse } from './testing/made-up-prose';
 import { countWords, parseBlocks, splitBlock, splitSentences } from './text-blocks';
 
 const words = (n: number, word = 'ledger') => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ');
@@ -203,5 +204,29 @@ describe('text blocks', () => {
       'Use the vendor no. field, e.g. for Acme Inc. Then save.',
       'Done!',
     ]);
+  });
+});
+
+describe('chunkDocumentInSlices', () => {
+  it('cuts megabytes of prose into the same passages as chunkDocument, letting timers run in between', async () => {
+    for (const pages of [[{ page: 1, text: madeUpProse(2 * 1024 * 1024) }], [{ page: null, text: `# Manual\n\n${madeUpProse(2 * 1024 * 1024)}` }]]) {
+      let pauses = 0;
+      let ticks = 0;
+      const timer = setInterval(() => ticks++, 1);
+      const sliced = await chunkDocumentInSlices(pages, { title: 'Manual.pdf', onPause: () => pauses++ });
+      clearInterval(timer);
+      expect(sliced).toEqual({ chunks: chunkDocument(pages, { title: 'Manual.pdf' }), dropped: false });
+      // About 20 ms a slice: chunking 2 MB takes well over 40 ms on any machine.
+      expect(pauses).toBeGreaterThanOrEqual(2);
+      expect(ticks).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('keeps the first passages of a document longer than the cap, and says more were dropped', async () => {
+    const pages = [{ page: 3, text: madeUpProse(200_000) }];
+    const all = chunkDocument(pages, { title: 'Specs.pdf' });
+    expect(all.length).toBeGreaterThan(20);
+    expect(await chunkDocumentInSlices(pages, { title: 'Specs.pdf', maxPassages: 20 })).toEqual({ chunks: all.slice(0, 20), dropped: true });
+    expect(await chunkDocumentInSlices(pages, { title: 'Specs.pdf', maxPassages: all.length })).toEqual({ chunks: all, dropped: false });
   });
 });

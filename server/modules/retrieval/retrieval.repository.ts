@@ -1,4 +1,4 @@
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { guideArticles, retrievalChunks } from '../../db/schema';
 import { addTermStats, chunksWithIds, removeTermStats, scopeKeyOf } from './term-stats.repository';
@@ -164,21 +164,31 @@ async function lockDocument(tx: Database, corpus: Corpus, ownerId: string | null
   await tx.execute(sql`select pg_advisory_xact_lock(${INDEX_LOCK_CLASS}, hashtext(${`${corpus}:${ownerId ?? ''}:${documentKey}`}))`);
 }
 
-async function deleteChunks(db: Database, corpus: Corpus, ownerId: string | null, documentKey: string): Promise<void> {
-  const owner = ownerId === null ? sql`c.owner_id is null` : sql`c.owner_id = ${ownerId}::uuid`;
-  await removeTermStats(db, scopeKeyOf(corpus, ownerId), sql`c.corpus = ${corpus} and ${owner} and c.document_key = ${documentKey}`);
-  await db
-    .delete(retrievalChunks)
-    .where(
-      and(
-        eq(retrievalChunks.corpus, corpus),
-        ownerId === null ? sql`${retrievalChunks.ownerId} is null` : eq(retrievalChunks.ownerId, ownerId),
-        eq(retrievalChunks.documentKey, documentKey),
-      ),
-    );
-}
+/**
+ * Passages written, or deleted, and counted into the statistics per batch. On embedded PGlite a
+ * statement runs on the event loop's thread (writing 25 passages with their search column takes
+ * about 60 ms of CPU, counting them as much), so the rows go in small batches with a pause after
+ * each step, and an upload of several megabytes never holds the HTTP process for long; PostgreSQL
+ * merely gets more, smaller statements.
+ */
+const WRITE_BATCH = 25;
 
-const INSERT_BATCH = 500;
+/** A document's passages, out of the statistics and deleted, batch by batch. */
+async function deleteChunks(db: Database, corpus: Corpus, ownerId: string | null, documentKey: string): Promise<void> {
+  const ofDocument = and(
+    eq(retrievalChunks.corpus, corpus),
+    ownerId === null ? sql`${retrievalChunks.ownerId} is null` : eq(retrievalChunks.ownerId, ownerId),
+    eq(retrievalChunks.documentKey, documentKey),
+  );
+  const ids = (await db.select({ id: retrievalChunks.id }).from(retrievalChunks).where(ofDocument)).map((row) => row.id);
+  const scopeKey = scopeKeyOf(corpus, ownerId);
+  for (let i = 0; i < ids.length; i += WRITE_BATCH) {
+    const last = i + WRITE_BATCH >= ids.length;
+    await removeTermStats(db, scopeKey, chunksWithIds(ids.slice(i, i + WRITE_BATCH)), { dropUnused: last });
+    await db.delete(retrievalChunks).where(inArray(retrievalChunks.id, ids.slice(i, i + WRITE_BATCH)));
+    if (!last) await new Promise(setImmediate);
+  }
+}
 
 async function insertChunks(
   db: Database,
@@ -186,8 +196,8 @@ async function insertChunks(
   chunks: NewChunk[],
 ): Promise<string[]> {
   const ids: string[] = [];
-  for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
-    const rows = chunks.slice(i, i + INSERT_BATCH).map((chunk, k) => ({
+  for (let i = 0; i < chunks.length; i += WRITE_BATCH) {
+    const rows = chunks.slice(i, i + WRITE_BATCH).map((chunk, k) => ({
       corpus: document.corpus,
       ownerId: document.ownerId,
       documentKey: document.documentKey,
@@ -198,8 +208,11 @@ async function insertChunks(
       content: chunk.content,
     }));
     const inserted = await db.insert(retrievalChunks).values(rows).returning({ id: retrievalChunks.id, ordinal: retrievalChunks.ordinal });
-    inserted.sort((a, b) => a.ordinal - b.ordinal).forEach((row) => ids.push(row.id));
+    const batch = inserted.sort((a, b) => a.ordinal - b.ordinal).map((row) => row.id);
+    await new Promise(setImmediate);
+    await addTermStats(db, scopeKeyOf(document.corpus, document.ownerId), chunksWithIds(batch));
+    ids.push(...batch);
+    await new Promise(setImmediate);
   }
-  if (ids.length) await addTermStats(db, scopeKeyOf(document.corpus, document.ownerId), chunksWithIds(ids));
   return ids;
 }

@@ -155,7 +155,7 @@ describe.each(databaseKinds)('retrieval search (%s)', (kind) => {
       title: 'Subcontract',
       pages: [...page('Payment terms: net 45 days.'), { page: 3, text: 'Insurance certificate required before mobilisation.' }],
     });
-    expect(result).toEqual({ chunks: 2 });
+    expect(result).toEqual({ chunks: 2, warnings: [] });
     expect((await service.searchUploaded(alice, 'payment terms net')).map((p) => p.text)).toEqual(['Payment terms: net 45 days.']);
     expect((await service.searchUploaded(alice, 'COI'))[0]).toMatchObject({ page: 3 });
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EmbeddingsClient } from '../../adapters/embeddings';
 import type { Database } from '../../db/client';
 import { ValidationError } from '../../errors';
-import { chunkDocument } from './chunker';
+import { MAX_DOCUMENT_PASSAGES, chunkDocumentInSlices } from './chunker';
 import { searchBm25, type QueryTerm } from './bm25.repository';
 import { askedConcepts, leansOnEarlierTurns, type AskedConcept } from './query-terms';
 import { fuseRankings } from './rank-fusion';
@@ -91,6 +91,8 @@ export function createRetrievalService(deps: RetrievalDeps) {
     /**
      * Chunks a document's pages and replaces whatever was indexed for it before. An administrator's
      * knowledge upload (`intoGuide`) joins the guide everyone searches instead of its owner's files.
+     * Chunking runs in slices and the passages are written in small batches, so a large document
+     * never holds the event loop; past MAX_DOCUMENT_PASSAGES the rest is not indexed, and `warnings` says so.
      */
     async indexUploadedDocument(input: {
       ownerId: string;
@@ -98,9 +100,10 @@ export function createRetrievalService(deps: RetrievalDeps) {
       title: string;
       pages: Array<{ page: number | null; text: string }>;
       intoGuide?: boolean;
-    }): Promise<{ chunks: number }> {
+    }): Promise<{ chunks: number; warnings: string[] }> {
       requireUuid(input.ownerId, 'ownerId');
-      const chunks = chunkDocument(input.pages, { title: input.title }).map((c) => ({ headingPath: c.headingPath, page: c.page, content: c.text }));
+      const cut = await chunkDocumentInSlices(input.pages, { title: input.title });
+      const chunks = cut.chunks.map((c) => ({ headingPath: c.headingPath, page: c.page, content: c.text }));
       const document = input.intoGuide
         ? { corpus: 'guide' as const, ownerId: null, documentKey: knowledgeKey(input.documentId), title: input.title }
         : { corpus: 'uploaded' as const, ownerId: input.ownerId, documentKey: input.documentId, title: input.title };
@@ -113,8 +116,8 @@ export function createRetrievalService(deps: RetrievalDeps) {
               log,
             )
           : undefined;
-      await repository.replaceChunks(document, chunks, embedded && vectors ? (tx, ids) => vectors.save(tx, ids, embedded) : undefined);
-      return { chunks: chunks.length };
+      await repository.replaceChunks(document, chunks, embedded && vectors ? (tx, ids) => saveInBatches(vectors, tx, ids, embedded) : undefined);
+      return { chunks: chunks.length, warnings: cut.dropped ? [PASSAGES_DROPPED] : [] };
     },
 
     /** Its passages wherever they went: the owner's files or, for a knowledge upload, the guide. */
@@ -150,6 +153,17 @@ export async function prepareVectorSearch(deps: { db: Database; embeddings: Embe
 
 export function createVectorStoreFor(db: Database, embeddings: EmbeddingsClient): VectorRepository {
   return createVectorRepository(db, { dimensions: embeddings.dimensions, model: embeddings.model ?? 'default' });
+}
+
+const PASSAGES_DROPPED = `Only the first ${MAX_DOCUMENT_PASSAGES.toLocaleString('en-US')} passages (up to 700,000 words) can be searched; the rest of the document is kept but not searched.`;
+/** Vectors written per statement, with a pause after each (see INSERT_BATCH in retrieval.repository.ts). */
+const SAVE_BATCH = 100;
+
+async function saveInBatches(vectors: VectorRepository, tx: Database, ids: string[], embedded: number[][]): Promise<void> {
+  for (let i = 0; i < ids.length; i += SAVE_BATCH) {
+    await vectors.save(tx, ids.slice(i, i + SAVE_BATCH), embedded.slice(i, i + SAVE_BATCH));
+    await new Promise(setImmediate);
+  }
 }
 
 /** What the embedding model sees: where the passage sits, then the passage. */

@@ -35,17 +35,26 @@ export async function addTermStats(db: Database, scopeKey: string, chunks: SQL):
   await changeStats(db, scopeKey, chunks, 1);
 }
 
-/** Takes the passages `chunks` selects out of their scope's statistics (before they are deleted or changed). */
-export async function removeTermStats(db: Database, scopeKey: string, chunks: SQL): Promise<void> {
+/**
+ * Takes the passages `chunks` selects out of their scope's statistics (before they are deleted or
+ * changed); `dropUnused: false` leaves lexemes no passage holds any more for a later call to drop.
+ */
+export async function removeTermStats(db: Database, scopeKey: string, chunks: SQL, { dropUnused = true } = {}): Promise<void> {
   await changeStats(db, scopeKey, chunks, -1);
-  await db.execute(sql`delete from retrieval_term_stats where scope_key = ${scopeKey} and df <= 0`);
+  if (dropUnused) await db.execute(sql`delete from retrieval_term_stats where scope_key = ${scopeKey} and df <= 0`);
 }
 
+/** Any constant no other advisory lock of KAI uses; the key is the scope's. */
+const SCOPE_STATS_LOCK_CLASS = 4_242_011;
+
 /**
- * Lexemes are written in sorted order, so two transactions counting passages of one scope at the
- * same time take the row locks in the same order and never deadlock.
+ * A transaction changes a scope's statistics only under that scope's lock, held to its end: one
+ * that writes a large document batch by batch (retrieval.repository.ts) takes lexeme rows in
+ * several statements, and two such transactions could otherwise each hold rows the other needs.
+ * Lexemes are still written in sorted order within a statement.
  */
 async function changeStats(db: Database, scopeKey: string, chunks: SQL, sign: 1 | -1): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${SCOPE_STATS_LOCK_CLASS}, hashtext(${scopeKey}))`);
   await db.execute(sql`
     insert into retrieval_term_stats (scope_key, lexeme, df)
     select ${scopeKey}, u.lexeme, ${sign} * count(*)::int

@@ -1,8 +1,11 @@
 /**
  * The pieces of a Markdown document that must never be cut through: headings, paragraphs,
  * whole lists, whole tables, fenced code. Splitting helpers below cut an oversized block at
- * the gentlest boundary available (sentence, list item, table row).
+ * the gentlest boundary available (sentence, list item, table row). The loops that grow with the
+ * document pause between blocks, sentences and units (steps.ts); the plain functions run them at once.
  */
+import { runToEnd, type Steps } from './steps';
+
 export type Block = { kind: 'heading'; level: number; text: string } | { kind: 'paragraph' | 'list' | 'table' | 'code' | 'quote'; text: string };
 
 const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
@@ -17,11 +20,19 @@ const TABLE_RULE = /^\s*\|?[\s:|-]+\|?\s*$/;
 /** The line under a Markdown table's header row ('| --- | :-: |'). */
 export const isTableRule = (line: string): boolean => TABLE_RULE.test(line);
 
+/** Cheap iterations (a line, a sentence, a unit) between pauses: a pause costs more than one of them. */
+const STEP_EVERY = 32;
+
 export function parseBlocks(markdown: string): Block[] {
+  return runToEnd(parseBlockSteps(markdown));
+}
+
+export function* parseBlockSteps(markdown: string): Steps<Block[]> {
   const lines = stripFrontMatter(markdown.replace(/\r\n?/g, '\n')).split('\n');
   const blocks: Block[] = [];
   let i = 0;
-  while (i < lines.length) {
+  for (let step = 0; i < lines.length; step++) {
+    if (step % STEP_EVERY === 0) yield;
     const line = lines[i];
     if (!line.trim()) {
       i++;
@@ -111,10 +122,15 @@ const ABBREVIATION = /\b(?:e\.g|i\.e|etc|vs|no|inc|ltd|co|corp|approx|dept|mr|mr
 
 /** Sentences, cut only after . ! ? followed by a space and a capital, digit or quote. */
 export function splitSentences(text: string): string[] {
+  return runToEnd(sentenceSteps(text));
+}
+
+function* sentenceSteps(text: string): Steps<string[]> {
   const sentences: string[] = [];
   const boundary = /[.!?]["')\]]?\s+(?=["'(\[]?[\p{Lu}\p{N}])/gu;
   let start = 0;
   for (const match of text.matchAll(boundary)) {
+    if (sentences.length % STEP_EVERY === 0) yield;
     const end = match.index + match[0].trimEnd().length;
     if (ABBREVIATION.test(text.slice(start, end))) continue;
     sentences.push(text.slice(start, end).trim());
@@ -127,25 +143,34 @@ export function splitSentences(text: string): string[] {
 
 /** Cuts one oversized block into pieces of at most `maxWords` at its natural boundaries. */
 export function splitBlock(block: Block, maxWords: number): string[] {
+  return runToEnd(splitBlockSteps(block, maxWords));
+}
+
+export function* splitBlockSteps(block: Block, maxWords: number): Steps<string[]> {
   if (block.kind === 'heading') return [block.text];
   if (block.kind === 'table') {
     const rows = block.text.split('\n');
     const header = rows.length > 2 && isTableRule(rows[1]) ? rows.slice(0, 2) : [];
-    return packUnits(rows.slice(header.length), maxWords - countWords(header.join(' ')), '\n').map((body) => [...header, body].join('\n'));
+    const bodies = yield* packUnitSteps(rows.slice(header.length), maxWords - countWords(header.join(' ')), '\n');
+    return bodies.map((body) => [...header, body].join('\n'));
   }
-  if (block.kind === 'list') return packUnits(splitListItems(block.text), maxWords, '\n');
-  if (block.kind === 'code') return packUnits(block.text.split('\n'), maxWords, '\n');
+  if (block.kind === 'list') return yield* packUnitSteps(splitListItems(block.text), maxWords, '\n');
+  if (block.kind === 'code') return yield* packUnitSteps(block.text.split('\n'), maxWords, '\n');
   // A "sentence" longer than a chunk (table rows read from a PDF, OCR) is cut at its line ends.
-  const units = splitSentences(block.text.replace(/[ \t]*\n[ \t]*/g, '\n')).flatMap((s) =>
-    countWords(s) > maxWords
-      ? packUnits(
-          s.split('\n').flatMap((line) => splitWords(line, maxWords)),
+  const units: string[] = [];
+  for (const sentence of yield* sentenceSteps(block.text.replace(/[ \t]*\n[ \t]*/g, '\n'))) {
+    yield;
+    if (countWords(sentence) <= maxWords) units.push(sentence.replace(/\n/g, ' '));
+    else
+      units.push(
+        ...(yield* packUnitSteps(
+          sentence.split('\n').flatMap((line) => splitWords(line, maxWords)),
           maxWords,
           '\n',
-        )
-      : [s.replace(/\n/g, ' ')],
-  );
-  return packUnits(units, maxWords, ' ');
+        )),
+      );
+  }
+  return yield* packUnitSteps(units, maxWords, ' ');
 }
 
 function splitListItems(text: string): string[] {
@@ -167,19 +192,24 @@ function splitWords(sentence: string, maxWords: number): string[] {
 }
 
 /** Greedy packing of units into pieces of at most `maxWords`, evened out so no tail is tiny. */
-export function packUnits(units: string[], maxWords: number, separator: string): string[] {
-  return packGroups(units, countWords, maxWords).map((group) => group.join(separator));
+function* packUnitSteps(units: string[], maxWords: number, separator: string): Steps<string[]> {
+  return (yield* packGroupSteps(units, countWords, maxWords)).map((group) => group.join(separator));
 }
 
-/** packUnits for units that carry more than their text (the page they come from). */
-export function packGroups<T>(units: T[], wordsOf: (unit: T) => number, maxWords: number): T[][] {
-  const total = units.reduce((sum, u) => sum + wordsOf(u), 0);
+/** packUnitSteps for units that carry more than their text (the page they come from). */
+export function* packGroupSteps<T>(units: T[], wordsOf: (unit: T) => number, maxWords: number): Steps<T[][]> {
+  const counts: number[] = [];
+  for (const unit of units) {
+    if (counts.length % STEP_EVERY === 0) yield;
+    counts.push(wordsOf(unit));
+  }
+  const total = counts.reduce((sum, n) => sum + n, 0);
   const target = total / Math.max(1, Math.ceil(total / Math.max(1, maxWords)));
   const groups: T[][] = [];
   let current: T[] = [];
   let words = 0;
-  for (const unit of units) {
-    const n = wordsOf(unit);
+  for (const [i, unit] of units.entries()) {
+    const n = counts[i];
     if (current.length > 0 && (words + n > maxWords || words >= target)) {
       groups.push(current);
       current = [];
