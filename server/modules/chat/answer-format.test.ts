@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Citable } from './knowledge-tools';
 import { formatPassages, stripImages } from './model-answer';
-import { buildRetrievalAnswer, excerpt, procedureIn } from './retrieval-answer';
+import { buildRetrievalAnswer, excerpt, procedureIn, withProcedures } from './retrieval-answer';
 
 const passage = (title: string, context: string, text: string): Citable => ({
   source: { type: 'structure', title, snippet: text.slice(0, 40) },
@@ -112,5 +112,37 @@ describe('procedures answered as procedures', () => {
     expect(procedureIn('Discount terms sit on the vendor record.', 'How do I take a discount?')).toBeNull();
     const { content } = buildRetrievalAnswer('structure', [passage('Paying a supplier early', '', article)], 'What is an early payment discount?');
     expect(content).not.toContain('5. Print the checks');
+  });
+});
+
+describe('procedures from the rest of the article', () => {
+  const opening = passage('Releasing Retainage', '', 'Releasing retainage means paying a subcontractor what you withheld. Check the contract first.');
+  const article = [
+    'Releasing retainage means paying a subcontractor what you withheld. Check the contract first.',
+    '## Releasing retainage payable to a subcontractor',
+    '1. Confirm the retainage balance for the subcontract.',
+    '2. Open Subcontracts > Retainage Release and post the release.',
+    '## Billing retainage receivable to the owner',
+    '1. Confirm the retainage receivable on the job.',
+    '2. Create the retainage billing in Contract Billing.',
+  ].join('\n');
+
+  it('shows the procedure of the cited passage’s article that the question asks about', async () => {
+    const [cited] = await withProcedures([{ ...opening, whole: async () => article }], 'How do I release retainage on a subcontract?');
+    const { content } = buildRetrievalAnswer('structure', [cited], 'How do I release retainage on a subcontract?');
+    expect(content).toContain('## Releasing retainage payable to a subcontractor\n\n1. Confirm the retainage balance for the subcontract.\n2. Open');
+    expect(content).not.toContain('Contract Billing');
+  });
+
+  it('reads no article for a question that asks no procedure, and takes none whose heading is about something else', async () => {
+    let read = 0;
+    const whole = async () => {
+      read += 1;
+      return article;
+    };
+    expect(await withProcedures([{ ...opening, whole }], 'What is retainage?')).toEqual([{ ...opening, whole }]);
+    expect(read).toBe(0);
+    const [cited] = await withProcedures([{ ...opening, whole }], 'How do I void a check?');
+    expect(cited).not.toHaveProperty('procedure');
   });
 });

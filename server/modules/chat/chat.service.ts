@@ -8,7 +8,7 @@ import type { ChatRepository, HistoryMessage, MessageRow, SendContext, SessionRo
 import { SOURCE_LABELS, SourceUnavailableError, type Citable, type ToolRegistry } from './knowledge-tools';
 import { answerWithModel, describeModelFailure } from './model-answer';
 import { selectPassages } from './passage-selection';
-import { buildRetrievalAnswer } from './retrieval-answer';
+import { buildRetrievalAnswer, withProcedures } from './retrieval-answer';
 
 const HISTORY_MESSAGES = 10;
 /** Passages asked of the search; `selectPassages` keeps the strong ones (at most MAX_CITED). */
@@ -286,7 +286,8 @@ async function compose(
     return { content: prepared.unavailable, metadata: { ...base, mode: 'retrieval', sources: [], error: 'source_unavailable' }, tokens: 0 };
   }
   if (!deps.model) {
-    const { content, used } = buildRetrievalAnswer(prepared.source, prepared.found, prepared.question, prepared.searchContext);
+    const found = await withProcedures(prepared.found, prepared.question);
+    const { content, used } = buildRetrievalAnswer(prepared.source, found, prepared.question, prepared.searchContext);
     callbacks.onToken(content);
     return { content, metadata: { ...base, mode: 'retrieval', sources: used.map((c) => c.source) }, tokens: 0 };
   }

@@ -14,6 +14,8 @@ export interface Citable {
    * under Uploaded Files): an answer quoting it says so instead of calling it the user's files.
    */
   origin?: string;
+  /** The whole article or document the passage is part of, read only when an answer needs more of it. */
+  whole?: () => Promise<string>;
 }
 
 /**

@@ -16,7 +16,12 @@ const PASSAGES_HEADING = '### Passages';
  * text. `cited` is what `selectPassages` kept; empty means the source does not cover the question.
  * `context` (earlier questions of the chat) helps pick the sentences of a follow-up.
  */
-export function buildRetrievalAnswer(source: InformationSource, cited: Citable[], question = '', context = ''): { content: string; used: Citable[] } {
+export function buildRetrievalAnswer(
+  source: InformationSource,
+  cited: Array<Citable & { procedure?: string }>,
+  question = '',
+  context = '',
+): { content: string; used: Citable[] } {
   if (cited.length === 0) return { content: notCoveredAnswer(source), used: [] };
   const lead = leadSentences(cited, question, context)
     .map((s) => `${s.text} [${s.cite}]`)
@@ -24,7 +29,7 @@ export function buildRetrievalAnswer(source: InformationSource, cited: Citable[]
   const sections = cited.map((c, i) => {
     const heading = c.context ? `${c.source.title} › ${c.context}` : c.source.title;
     const page = c.source.page ? ` (page ${c.source.page})` : '';
-    const shown = (asksHow(question) && procedureIn(c.text, question)) || excerpt(c.text, EXCERPT_CHARS, question);
+    const shown = (asksHow(question) && (c.procedure ?? procedureIn(c.text, question))) || excerpt(c.text, EXCERPT_CHARS, question);
     return `#### [${i + 1}] ${oneLine(heading)}${page}\n\n${shown}`;
   });
   const note =
@@ -38,6 +43,37 @@ export function buildRetrievalAnswer(source: InformationSource, cited: Citable[]
 function quotedFrom(source: InformationSource, cited: Citable[]): string {
   const labels = [...new Set(cited.map((c) => c.origin ?? SOURCE_LABELS[source]))];
   return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : labels[0];
+}
+
+/**
+ * For a how-do-I question, the procedure each cited passage belongs to: a passage without steps of
+ * its own ('Releasing Retainage', the article's opening) gets the best-fitting numbered procedure of
+ * its whole article, which is what the clerk asked for (issue 29).
+ */
+export async function withProcedures(cited: Citable[], question: string): Promise<Array<Citable & { procedure?: string }>> {
+  if (!asksHow(question)) return cited;
+  return Promise.all(
+    cited.map(async (c) => {
+      if (lines(c.text).some((line) => STEP.test(line)) || !c.whole) return c;
+      const procedure = procedureIn(await c.whole(), question);
+      return procedure && coversQuestion(procedure, question) ? { ...c, procedure } : c;
+    }),
+  );
+}
+
+const lines = (text: string) => text.split('\n');
+/** 'releasing' and 'release', 'subcontractor' and 'subcontract': one word for matching a heading. */
+const stem = (word: string) => word.slice(0, 6);
+
+/**
+ * A procedure taken from elsewhere in the article must be about the question: its heading names
+ * what the steps do, so two of the question's words there (or one, when the question has one).
+ */
+function coversQuestion(procedure: string, question: string): boolean {
+  const words = new Set((question.toLowerCase().match(/[a-z0-9]{4,}/g) ?? []).map(stem));
+  const heading = /^\s*#/.test(procedure) ? procedure.split('\n')[0] : '';
+  const shared = new Set((heading.toLowerCase().match(/[a-z0-9]{4,}/g) ?? []).map(stem).filter((w) => words.has(w)));
+  return shared.size >= Math.min(2, words.size);
 }
 
 /** 'How do I release retainage?', 'What are the steps to…', 'Walk me through…': asks for a procedure. */

@@ -13,7 +13,7 @@ export const NO_UPLOADS_ANSWER =
  * Whether the user has any documents is asked only when a search of their files finds nothing.
  */
 export function createRetrievalTools(
-  retrieval: Pick<RetrievalService, 'searchGuide' | 'searchUploaded'>,
+  retrieval: Pick<RetrievalService, 'searchGuide' | 'searchUploaded' | 'guideArticleText'>,
   documents: { list(ownerId: string): Promise<unknown[]> },
 ): KnowledgeTool[] {
   return [
@@ -22,7 +22,10 @@ export function createRetrievalTools(
       description: 'Search the Structure ERP guide: procedures and concepts for AP, AR, GL, job cost, payroll and KAI itself.',
       sources: ['structure'],
       search: async (_userId, query, limit, context) =>
-        (await retrieval.searchGuide(query, { limit, context })).map((p) => toCitable(p, 'structure')),
+        (await retrieval.searchGuide(query, { limit, context })).map((p) => ({
+          ...toCitable(p, 'structure'),
+          whole: () => retrieval.guideArticleText(p.documentKey),
+        })),
     },
     {
       name: 'search_documents',

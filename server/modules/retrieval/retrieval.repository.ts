@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { guideArticles, retrievalChunks } from '../../db/schema';
 import { addTermStats, chunksWithIds, removeTermStats, scopeKeyOf } from './term-stats.repository';
@@ -119,6 +119,15 @@ function guideArticleQueries(db: Database) {
   return {
     async listGuideArticles(): Promise<GuideArticleRow[]> {
       return db.select().from(guideArticles);
+    },
+
+    /** An article's passages in reading order: what a citation of one of them can show in full. */
+    async guideArticlePassages(slug: string): Promise<Array<{ headingPath: string; content: string }>> {
+      return db
+        .select({ headingPath: retrievalChunks.headingPath, content: retrievalChunks.content })
+        .from(retrievalChunks)
+        .where(and(eq(retrievalChunks.corpus, 'guide'), isNull(retrievalChunks.ownerId), eq(retrievalChunks.documentKey, slug)))
+        .orderBy(asc(retrievalChunks.ordinal));
     },
 
     /**

@@ -82,6 +82,12 @@ export function createRetrievalService(deps: RetrievalDeps) {
       return search({ corpus: 'guide' }, query, options);
     },
 
+    /** A guide article as indexed, its passages in order under their headings (Markdown). */
+    async guideArticleText(slug: string): Promise<string> {
+      const passages = await repository.guideArticlePassages(slug);
+      return passages.map((p) => headed(p.headingPath, p.content)).join('\n\n');
+    },
+
     async searchUploaded(ownerId: string, query: string, options: SearchOptions & { documentIds?: string[] } = {}): Promise<Passage[]> {
       requireUuid(ownerId, 'ownerId');
       if (options.documentIds && options.documentIds.length === 0) return [];
@@ -288,4 +294,10 @@ function toPassage(row: ChunkRow): Passage {
 
 function requireUuid(value: string, name: string): void {
   if (!isUuid(value)) throw new ValidationError(`${name} must be a UUID`);
+}
+
+/** A passage under its own heading ('A > B > Releasing retainage' gives '## Releasing retainage'), unless it starts with one. */
+function headed(headingPath: string, content: string): string {
+  const heading = headingPath.split(' > ').slice(1).at(-1);
+  return heading && !/^\s*#/.test(content) ? `## ${heading}\n\n${content}` : content;
 }
